@@ -1,0 +1,138 @@
+import type { Connector } from '../connector/connector.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import type { Network } from '../network/network.js'
+
+/**
+ * The chain-adapter contract: what @latch/adapter-evm, -solana and -bitcoin implement, and all
+ * that core knows about a chain. An adapter owns one namespace (`eip155`, `solana`, `bip122`).
+ *
+ * Rules every adapter keeps:
+ * - **No work at construction.** Create clients and listeners in {@link ChainAdapter.watchConnectors}
+ *   or on first call, never at import or in the constructor: core may be imported on a server.
+ * - **Errors.** Throw the wallet's own error (with its numeric `code`) or a `LatchError`. Core maps
+ *   4001 / 'user rejected' / 'connection request reset' to USER_REJECTED and 4902, -32603, 5000
+ *   from {@link ChainAdapter.switchNetwork} to "add the chain, then retry". Don't swallow them.
+ * - **Accounts.** Addresses are returned in the namespace's own format (checksummed for EVM).
+ *   An empty account list from the wallet means "not connected"; return it as it is.
+ * - **Cancellation.** Long calls receive an `AbortSignal`; stop work and reject when it fires.
+ * - **Safety.** Wallet-supplied names and icons go into {@link Connector} unchanged; core and the
+ *   views treat them as untrusted text and image URLs. Keys never leave the wallet.
+ */
+export interface ChainAdapter {
+  /** The CAIP-2 namespace this adapter serves. */
+  readonly namespace: ChainNamespace
+
+  /**
+   * Starts connector discovery (EIP-6963 announcements, window.ethereum, WalletConnect…) and calls
+   * `onConnectors` with the full, deduplicated list each time it changes. Discovery may last for the
+   * page's whole life. Returns a function that stops it.
+   */
+  watchConnectors(onConnectors: (connectors: readonly Connector[]) => void): () => void
+
+  /**
+   * Asks the wallet behind `connectorId` for its accounts (a prompt), optionally on `network`.
+   * Resolves with every account the wallet exposes and the chain it is on.
+   */
+  connect(request: ConnectRequest): Promise<ConnectResult>
+
+  /**
+   * Silent reconnect on page load: no prompt. Resolves `null` when the wallet no longer authorizes
+   * this site (e.g. eth_accounts is empty); core then tries the next remembered connector.
+   */
+  reconnect(request: ReconnectRequest): Promise<ConnectResult | null>
+
+  /** Ends the connection (revoking permissions where the wallet supports it). Resolves even if the wallet is gone. */
+  disconnect(request: { connectorId: string }): Promise<void>
+
+  /** The accounts the wallet currently exposes to this site, without a prompt. */
+  getAccounts(request: { connectorId: string }): Promise<readonly AdapterAccount[]>
+
+  /**
+   * Asks the wallet to switch to `network`. Rejects with the wallet's error code when the wallet
+   * does not know the chain (EVM: 4902), so core can call {@link ChainAdapter.addNetwork} and retry.
+   */
+  switchNetwork(request: NetworkRequest): Promise<void>
+
+  /** Adds `network` to the wallet (EVM: wallet_addEthereumChain). Optional: omit if the namespace has no such call. */
+  addNetwork?(request: NetworkRequest): Promise<void>
+
+  /** The native balance of `address` on `network`, as an exact amount in base units. */
+  getBalance(request: { address: string; network: Network; signal?: AbortSignal }): Promise<Balance>
+
+  /** Signs a plain-text message with the account; resolves with the signature as the namespace encodes it. */
+  signMessage(request: SignMessageRequest): Promise<string>
+
+  /** Estimates gas for a transaction. Namespaces without gas resolve 0n (SPEC §5). */
+  estimateGas(request: TransactionRequest): Promise<bigint>
+
+  /** Sends a transaction and resolves with its hash (or signature) as soon as the wallet returns it. */
+  sendTransaction(request: TransactionRequest): Promise<string>
+
+  /**
+   * Subscribes to wallet events for every connection this adapter holds. The adapter reports what
+   * the wallet says; core decides what it means (zero accounts → disconnected, and so on).
+   */
+  subscribe(listener: (event: AdapterEvent) => void): () => void
+}
+
+export interface ConnectRequest {
+  connectorId: string
+  /** The network to connect on, when the host or user chose one. */
+  network?: Network
+  signal?: AbortSignal
+}
+
+export interface ReconnectRequest {
+  connectorId: string
+  signal?: AbortSignal
+}
+
+export interface NetworkRequest {
+  connectorId: string
+  network: Network
+}
+
+export interface AdapterAccount {
+  address: string
+  /** SPEC §3 Frame user: EOA or smart account. Plain wallets report 'eoa'. */
+  type: 'eoa' | 'smartAccount'
+}
+
+export interface ConnectResult {
+  connectorId: string
+  /** Every account the wallet exposes; the first is the one in use. May be empty (treated as disconnected). */
+  accounts: readonly AdapterAccount[]
+  /** The chain the wallet is on, as the namespace's reference (EVM: the decimal chain id as text). */
+  chainReference: string
+}
+
+export interface Balance {
+  /** Exact amount in base units. */
+  value: bigint
+  decimals: number
+  symbol: string
+}
+
+export interface SignMessageRequest {
+  connectorId: string
+  address: string
+  message: string
+}
+
+export interface TransactionRequest {
+  connectorId: string
+  network: Network
+  from: string
+  to: string
+  /** Base units. */
+  value: bigint
+  /** Hex call data (EVM) or a namespace-specific payload. */
+  data?: string
+}
+
+/** What a wallet reports between calls. `connectorId` names the connection it concerns. */
+export type AdapterEvent =
+  | { type: 'accountsChanged'; connectorId: string; accounts: readonly AdapterAccount[] }
+  | { type: 'chainChanged'; connectorId: string; chainReference: string }
+  | { type: 'disconnect'; connectorId: string }
+  | { type: 'connectorsChanged'; connectors: readonly Connector[] }

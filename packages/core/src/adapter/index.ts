@@ -1,0 +1,12 @@
+export type {
+  AdapterAccount,
+  AdapterEvent,
+  Balance,
+  ChainAdapter,
+  ConnectRequest,
+  ConnectResult,
+  NetworkRequest,
+  ReconnectRequest,
+  SignMessageRequest,
+  TransactionRequest,
+} from './contract.js'

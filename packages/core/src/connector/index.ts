@@ -1,0 +1,2 @@
+export { connectorTypes, isBrowserWallet, type Connector, type ConnectorType } from './connector.js'
+export { isWalletExcluded, withoutExcludedWallets } from './exclusion.js'

@@ -1,0 +1,16 @@
+/**
+ * @latch/core: the framework-free heart of Latch. State machines (xstate v5), identifiers,
+ * validation (zod), storage, the error catalogue and the chain-adapter contract. No React, no
+ * chain library, and nothing here touches a browser API when imported.
+ */
+export * from './adapter/index.js'
+export * from './connector/index.js'
+export * from './errors/index.js'
+export * from './identifiers/index.js'
+export * from './latch/index.js'
+export * from './machines/index.js'
+export * from './network/index.js'
+export * from './options/index.js'
+export * from './router/index.js'
+export * from './storage/index.js'
+export * from './validation/index.js'

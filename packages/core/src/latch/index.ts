@@ -1,0 +1,8 @@
+export {
+  createLatch,
+  type Latch,
+  type LatchActor,
+  type LatchEnvironment,
+  type OpenOptions,
+} from './create-latch.js'
+export type { LatchRootContext, LatchRootEvent } from './latch.machine.js'

@@ -1,0 +1,53 @@
+import type { ConnectResult } from '../adapter/contract.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import type { ConnectionContext } from './connection.machine.js'
+import type { Connection, ConnectWalletInput, ReconnectCandidate } from './connection.types.js'
+
+export type Key = { connectorId: string; namespace: ChainNamespace }
+export const sameKey = (a: Key, b: Key) =>
+  a.connectorId === b.connectorId && a.namespace === b.namespace
+export const isBrowserWalletType = (type: string | undefined) =>
+  type === 'INJECTED' || type === 'ANNOUNCED'
+
+/**
+ * SPEC §4: reconnect on load tries the most recently used connector first, and never a wallet
+ * whose disconnect flag is set (the user disconnected it on purpose).
+ */
+export function reconnectOrder(
+  remembered: readonly ReconnectCandidate[],
+  disconnectedConnectorIds: readonly string[],
+): ReconnectCandidate[] {
+  const flagged = new Set(disconnectedConnectorIds)
+  const queue: ReconnectCandidate[] = []
+  for (const candidate of remembered) {
+    if (flagged.has(candidate.connectorId)) continue
+    if (queue.some((queued) => sameKey(queued, candidate))) continue
+    queue.push(candidate)
+  }
+  return queue
+}
+
+export function toConnection(
+  result: ConnectResult,
+  namespace: ChainNamespace,
+  connector: ConnectWalletInput['connector'] | undefined,
+): Connection {
+  return {
+    connectorId: result.connectorId,
+    namespace,
+    accounts: [...result.accounts],
+    chainReference: result.chainReference,
+    ...(connector ? { connector } : {}),
+  }
+}
+
+export const withoutKey = (connections: Connection[], key: Key) =>
+  connections.filter((c) => !sameKey(c, key))
+
+/** After a removal, the current connection stays if it survived, else the most recent other one. */
+export function nextCurrent(context: ConnectionContext, remaining: Connection[]) {
+  const stillThere = context.current && remaining.some((c) => sameKey(c, context.current!))
+  if (stillThere) return context.current
+  const first = remaining[0]
+  return first ? { connectorId: first.connectorId, namespace: first.namespace } : undefined
+}

@@ -1,0 +1,79 @@
+import type { SnapshotFrom } from 'xstate'
+import type { AdapterAccount } from '../adapter/contract.js'
+import type { CaipAddress, ChainNamespace } from '../identifiers/types.js'
+import type { connectionMachine } from './connection.machine.js'
+import type { Connection, ConnectionStatus, ConnectorInfo } from './connection.types.js'
+
+export type ConnectionSnapshot = SnapshotFrom<typeof connectionMachine>
+
+/** SPEC §3 "Account state exposed to the host". */
+export interface AccountState {
+  /** The current account's address, in its namespace's format. */
+  address?: string
+  /** Every account of the current connection. */
+  allAccounts: readonly (AdapterAccount & { namespace: ChainNamespace })[]
+  /** CAIP-10 id of the current account: `namespace:chainReference:address`. */
+  caipAddress?: CaipAddress
+  isConnected: boolean
+  status: ConnectionStatus
+  /** Set for email and social logins (the secure frame's embedded wallet). */
+  embeddedWalletInfo?: {
+    user?: { email?: string | null; username?: string }
+    authProvider: string
+    accountType: 'eoa' | 'smartAccount'
+    isSmartAccountDeployed: boolean
+  }
+}
+
+/** The four SPEC statuses; substates (disconnecting, retries) are details of `connected`/`reconnecting`. */
+export function selectStatus(snapshot: ConnectionSnapshot): ConnectionStatus {
+  const value = snapshot.value
+  const top = typeof value === 'string' ? value : Object.keys(value)[0]
+  return (top === 'connectFailed' ? 'disconnected' : top) as ConnectionStatus
+}
+
+export function selectCurrentConnection(snapshot: ConnectionSnapshot): Connection | undefined {
+  const current = snapshot.context.current
+  if (!current) return undefined
+  return snapshot.context.connections.find(
+    (c) => c.connectorId === current.connectorId && c.namespace === current.namespace,
+  )
+}
+
+export function caipAddressOf(connection: Connection): CaipAddress | undefined {
+  const first = connection.accounts[0]
+  return first ? `${connection.namespace}:${connection.chainReference}:${first.address}` : undefined
+}
+
+export function selectAccountState(snapshot: ConnectionSnapshot): AccountState {
+  const status = selectStatus(snapshot)
+  const connection = selectCurrentConnection(snapshot)
+  if (!connection || status === 'disconnected') {
+    return { allAccounts: [], isConnected: false, status }
+  }
+  const caipAddress = caipAddressOf(connection)
+  return {
+    address: connection.accounts[0]?.address,
+    allAccounts: connection.accounts.map((account) => ({
+      ...account,
+      namespace: connection.namespace,
+    })),
+    ...(caipAddress ? { caipAddress } : {}),
+    isConnected: true,
+    status,
+  }
+}
+
+/** What the host's connect helper resolves with (SPEC §4): the first address and the wallet's name and icon. */
+export interface ConnectHelperResult {
+  acct: string
+  connectorData: { name?: string; icon?: string }
+}
+
+export function toConnectHelperResult(connection: Connection): ConnectHelperResult {
+  const connector: ConnectorInfo | undefined = connection.connector
+  return {
+    acct: connection.accounts[0]?.address ?? '',
+    connectorData: { name: connector?.name, icon: connector?.imageUrl },
+  }
+}

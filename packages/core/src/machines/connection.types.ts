@@ -1,0 +1,98 @@
+import type { AdapterAccount, ConnectResult } from '../adapter/contract.js'
+import type { Connector } from '../connector/connector.js'
+import type { LatchError } from '../errors/latch-error.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import type { Network } from '../network/network.js'
+
+/** SPEC §4 "Wallet connection status". */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
+
+/** What the UI and the host need to name a wallet: never trusted, rendered as text and `<img>`. */
+export type ConnectorInfo = Pick<Connector, 'id' | 'type' | 'name' | 'imageUrl' | 'rdns'>
+
+/** One wallet connected in one namespace. Several can exist; one of them is current. */
+export interface Connection {
+  connectorId: string
+  namespace: ChainNamespace
+  /** Every account the wallet exposes; the first is the one in use. Never empty. */
+  accounts: readonly AdapterAccount[]
+  /** The chain the wallet is on (EVM: the decimal chain id as text). */
+  chainReference: string
+  /** The connector, when it was known at connect time. */
+  connector?: ConnectorInfo
+}
+
+/** A remembered connection, tried on load (SPEC §4: most recently used first). */
+export interface ReconnectCandidate {
+  namespace: ChainNamespace
+  connectorId: string
+  connector?: ConnectorInfo
+}
+
+/** SPEC §3 per-chain account data that is not the connection itself; cleared by the account reset. */
+export interface AccountData {
+  balance?: string
+  balanceSymbol?: string
+  balanceLoading?: boolean
+  profileName?: string
+  profileImage?: string
+  tokenBalance?: readonly unknown[]
+}
+
+export type ConnectionEvent =
+  /** Connect a wallet (a prompt). From the Connect/AllWallets views or the host. */
+  | { type: 'CONNECT'; connector: ConnectorInfo; namespace: ChainNamespace; network?: Network }
+  /** Reconnect on load: the remembered connections (most recent first) and the per-wallet disconnect flags. */
+  | {
+      type: 'RECONNECT'
+      remembered: readonly ReconnectCandidate[]
+      disconnectedConnectorIds: readonly string[]
+    }
+  /** Give up on a pending connect (the modal closed, the user went back). */
+  | { type: 'CANCEL' }
+  /** Disconnect one connection (default: the current one), or every connection. */
+  | { type: 'DISCONNECT'; connectorId?: string; namespace?: ChainNamespace; all?: boolean }
+  /** Make another existing connection current. */
+  | { type: 'SWITCH_CONNECTION'; connectorId: string; namespace: ChainNamespace }
+  /** Adapter events: what the wallet says between calls. */
+  | {
+      type: 'ACCOUNTS_CHANGED'
+      connectorId: string
+      namespace: ChainNamespace
+      accounts: readonly AdapterAccount[]
+    }
+  | {
+      type: 'CHAIN_CHANGED'
+      connectorId: string
+      namespace: ChainNamespace
+      chainReference: string
+    }
+  | { type: 'WALLET_DISCONNECTED'; connectorId: string; namespace: ChainNamespace }
+  /** Balance, profile and token data read for a namespace (cleared on the account reset). */
+  | { type: 'ACCOUNT_DATA_UPDATED'; namespace: ChainNamespace; data: AccountData }
+
+/** What the machine tells the rest of the system; the root persists and forwards these. */
+export type ConnectionEmitted =
+  | { type: 'connected'; connection: Connection; reconnected: boolean }
+  | { type: 'connectFailed'; error: LatchError }
+  | {
+      type: 'disconnected'
+      connection: Connection
+      /** True when the user asked for it (so an injected wallet gets its disconnect flag). */
+      byUser: boolean
+      /**
+       * SPEC §4: an injected wallet the user disconnected keeps a flag so it is not
+       * auto-reconnected on the next load.
+       */
+      flagAsDisconnected: boolean
+    }
+  | { type: 'accountReset' }
+
+export type ConnectWalletInput = {
+  connector: ConnectorInfo
+  namespace: ChainNamespace
+  network?: Network
+}
+export type ConnectWalletOutput = ConnectResult
+export type ReconnectWalletInput = ReconnectCandidate
+export type DisconnectWalletsInput = { connections: readonly Connection[] }

@@ -1,0 +1,7 @@
+export {
+  defineNetwork,
+  isTestnet,
+  networkSchema,
+  type Network,
+  type NetworkInput,
+} from './network.js'

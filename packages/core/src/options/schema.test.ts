@@ -1,0 +1,204 @@
+import { describe, it, expect } from 'vitest'
+import type { ChainAdapter } from '../adapter/contract.js'
+import type { Network } from '../network/network.js'
+import { safeParseWith } from '../validation/parse.js'
+import { chainAdapterFunctions } from './runtime-shapes.js'
+import { latchOptionsSchema, type LatchOptions } from './schema.js'
+
+const mainnet: Network = {
+  id: 1,
+  caipNetworkId: 'eip155:1',
+  chainNamespace: 'eip155',
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://rpc.example.org'] } },
+}
+const polygon: Network = { ...mainnet, id: 137, caipNetworkId: 'eip155:137', name: 'Polygon' }
+
+function fakeAdapter(namespace: string): ChainAdapter {
+  const members = Object.fromEntries(chainAdapterFunctions.map((name) => [name, () => undefined]))
+  return { ...members, namespace } as unknown as ChainAdapter
+}
+
+function parse(input: Partial<LatchOptions> & Record<string, unknown>) {
+  return safeParseWith(latchOptionsSchema, { projectId: 'p1', networks: [mainnet], ...input })
+}
+
+function issuesOf(input: Partial<LatchOptions> & Record<string, unknown>) {
+  const result = parse(input)
+  return result.success ? [] : result.issues
+}
+
+describe('latchOptionsSchema defaults', () => {
+  it('fills every default from the brief and the SPEC', () => {
+    const result = parse({})
+    expect(result.success).toBe(true)
+    if (!result.success) return
+    const { data } = result
+    expect(data.metadata).toEqual({ name: '', description: '', url: '', icons: [] })
+    expect(data.adapters).toEqual([])
+    expect(data.features).toEqual({
+      email: true,
+      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+      swaps: true,
+      onramp: true,
+      activity: true,
+      send: true,
+      receive: true,
+      analytics: false,
+      branding: true,
+    })
+    expect(data.connectorTypeOrder).toEqual([
+      'walletConnect',
+      'recent',
+      'injected',
+      'featured',
+      'custom',
+      'external',
+      'recommended',
+    ])
+    expect(data.themeMode).toBe('light')
+    expect(data.themeVariables).toEqual({
+      '--latch-font-size-master': '10px',
+      '--latch-border-radius-master': '4px',
+      '--latch-z-index': 999,
+    })
+    expect(data).toMatchObject({
+      featuredWalletIds: [],
+      includeWalletIds: [],
+      excludeWalletIds: [],
+      allowUnsupportedChain: false,
+      enableNetworkSwitch: true,
+      manualWalletControl: false,
+      embedded: false,
+      enableReconnect: true,
+      storageKeyPrefix: '@latch/',
+    })
+  })
+
+  it('gives each parse its own default objects (two instances share nothing)', () => {
+    const first = parse({})
+    const second = parse({})
+    if (!first.success || !second.success) throw new Error('expected both to parse')
+    expect(first.data.metadata.icons).not.toBe(second.data.metadata.icons)
+    expect(first.data.features.socials).not.toBe(second.data.features.socials)
+    expect(first.data.adapters).not.toBe(second.data.adapters)
+  })
+
+  it('keeps the host network and adapter objects as they are', () => {
+    const viemLike = { ...mainnet, contracts: { multicall3: { address: '0xca11' } } }
+    const adapter = fakeAdapter('eip155')
+    const result = parse({ networks: [viemLike], adapters: [adapter] })
+    if (!result.success) throw new Error('expected success')
+    expect(result.data.networks[0]).toBe(viemLike)
+    expect(result.data.adapters[0]).toBe(adapter)
+  })
+})
+
+describe('latchOptionsSchema rules', () => {
+  it('rejects unknown top-level keys (a typo is not ignored)', () => {
+    expect(issuesOf({ themMode: 'dark' })).toEqual([
+      { path: '(root)', message: 'Unrecognized key: "themMode"' },
+    ])
+  })
+
+  it('accepts an empty description, url and icons list, and rejects a non-http url', () => {
+    expect(parse({ metadata: { name: 'App', description: '', url: '', icons: [] } }).success).toBe(
+      true,
+    )
+    expect(parse({ metadata: { name: 'App', url: 'https://app.example' } }).success).toBe(true)
+    expect(issuesOf({ metadata: { name: 'App', url: 'javascript:alert(1)' } })).toEqual([
+      { path: 'metadata.url', message: 'Invalid URL' },
+    ])
+  })
+
+  it('needs at least one network, each valid, with unique caipNetworkIds', () => {
+    expect(issuesOf({ networks: [] })).toEqual([
+      { path: 'networks', message: 'At least one network is required' },
+    ])
+    const { name: _name, ...nameless } = mainnet
+    expect(issuesOf({ networks: [nameless as Network] })).toEqual([
+      { path: 'networks.0.name', message: 'Required' },
+    ])
+    expect(issuesOf({ networks: [mainnet, { ...polygon, caipNetworkId: 'eip155:1' }] })).toEqual([
+      { path: 'networks.1.caipNetworkId', message: 'Duplicate caipNetworkId "eip155:1"' },
+    ])
+  })
+
+  it('requires defaultNetwork to be one of networks', () => {
+    expect(parse({ networks: [mainnet, polygon], defaultNetwork: polygon }).success).toBe(true)
+    expect(issuesOf({ defaultNetwork: polygon })).toEqual([
+      {
+        path: 'defaultNetwork',
+        message: 'Must be one of networks (no network has caipNetworkId "eip155:137")',
+      },
+    ])
+  })
+
+  it('checks adapters against the ChainAdapter contract, one per namespace', () => {
+    const broken = { ...fakeAdapter('eip155'), connect: 'nope', subscribe: undefined }
+    expect(issuesOf({ adapters: [broken as unknown as ChainAdapter] })).toEqual([
+      {
+        path: 'adapters.0',
+        message: 'Expected a ChainAdapter (not a function: connect, subscribe)',
+      },
+    ])
+    expect(issuesOf({ adapters: [fakeAdapter('eip155'), fakeAdapter('eip155')] })).toEqual([
+      { path: 'adapters.1', message: 'Duplicate adapter for namespace "eip155"' },
+    ])
+    expect(parse({ adapters: [fakeAdapter('eip155'), fakeAdapter('solana')] }).success).toBe(true)
+  })
+
+  it('limits socials to the SPEC §9 options, or false', () => {
+    expect(parse({ features: { socials: false } }).success).toBe(true)
+    expect(parse({ features: { socials: ['farcaster', 'github'] } }).success).toBe(true)
+    expect(issuesOf({ features: { socials: ['google', 'myspace' as 'google'] } })).toEqual([
+      {
+        path: 'features.socials.1',
+        message:
+          'Invalid option: expected one of "google"|"x"|"discord"|"farcaster"|"github"|"apple"|"facebook"',
+      },
+    ])
+  })
+
+  it('requires unique entries in connectMethodsOrder and connectorTypeOrder', () => {
+    expect(parse({ features: { connectMethodsOrder: ['wallet', 'email'] } }).success).toBe(true)
+    expect(issuesOf({ features: { connectMethodsOrder: ['wallet', 'wallet'] } })).toEqual([
+      { path: 'features.connectMethodsOrder.1', message: 'Duplicate value "wallet"' },
+    ])
+    expect(issuesOf({ connectorTypeOrder: ['recent', 'injected', 'recent'] })).toEqual([
+      { path: 'connectorTypeOrder.2', message: 'Duplicate value "recent"' },
+    ])
+  })
+
+  it('checks theme mode and theme variables, rejecting unknown variables', () => {
+    expect(issuesOf({ themeMode: 'blue' as 'dark' })).toEqual([
+      { path: 'themeMode', message: 'Invalid option: expected one of "light"|"dark"' },
+    ])
+    expect(issuesOf({ themeVariables: { '--latch-color-mix-strength': 101 } })[0]?.path).toBe(
+      'themeVariables.--latch-color-mix-strength',
+    )
+    expect(issuesOf({ themeVariables: { '--latch-accnet': 'red' } as never })).toEqual([
+      { path: 'themeVariables', message: 'Unrecognized key: "--latch-accnet"' },
+    ])
+    expect(
+      issuesOf({ themeVariables: { '--latch-accent': 'red; } body { display:none' } }),
+    ).toEqual([
+      {
+        path: 'themeVariables.--latch-accent',
+        message: 'Must be a single CSS value (no ; { } < >)',
+      },
+    ])
+  })
+
+  it('checks the shape of an injected storage', () => {
+    const storage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined }
+    expect(issuesOf({ storage: storage as never })).toEqual([
+      {
+        path: 'storage',
+        message:
+          'Expected a storage with getItem, setItem, removeItem and keys (not a function: keys)',
+      },
+    ])
+  })
+})

@@ -1,0 +1,113 @@
+import type { CaipNetworkId } from '../identifiers/types.js'
+import { shapeSchema } from './runtime-shapes.js'
+
+/** SPEC §3 "Sign-in message data": what a sign-in message states. Times are ISO 8601 text. */
+export interface SIWXMessageData {
+  chainId: CaipNetworkId
+  accountAddress: string
+  nonce: string
+  domain: string
+  uri: string
+  version: string
+  expirationTime?: string
+  issuedAt?: string
+  notBefore?: string
+  requestId?: string
+  resources?: string[]
+  statement?: string
+}
+
+/** A sign-in message: its data and the text the wallet signs (`toString()`). */
+export interface SIWXMessage extends SIWXMessageData {
+  toString(): string
+}
+
+/** What core knows when it asks the host for a message: who signs, and on which chain. */
+export interface SIWXMessageInput {
+  chainId: CaipNetworkId
+  accountAddress: string
+}
+
+/** SPEC §3 "Sign-in session": the signed message, its data and signature, optionally a CACAO. */
+export interface SIWXSession {
+  data: SIWXMessageData
+  message: string
+  signature: string
+  /** A CAIP-74 CACAO object, when the wallet produced one (One-Click Auth). */
+  cacao?: Readonly<Record<string, unknown>>
+}
+
+/**
+ * Sign-in with X (`options.siwx`): the host decides how messages are built and where sessions
+ * live. Core asks for a message after connect when {@link SIWXConfig.getSessions} has none for
+ * the account, and stores the signed result with {@link SIWXConfig.addSession}.
+ */
+export interface SIWXConfig {
+  createMessage(input: SIWXMessageInput): Promise<SIWXMessage>
+  /** Verifies (host's choice how) and stores a signed session; rejects if it is not valid. */
+  addSession(session: SIWXSession): Promise<void>
+  getSessions(chainId: CaipNetworkId, address: string): Promise<SIWXSession[]>
+  revokeSession(chainId: CaipNetworkId, address: string): Promise<void>
+  /** Replaces every stored session (used with One-Click Auth; `[]` clears them). */
+  setSessions(sessions: SIWXSession[]): Promise<void>
+  /** When true, the modal cannot be closed without a session and cancelling disconnects (SPEC §2, §4). */
+  getRequired?(): boolean
+}
+
+/** Arguments of {@link SIWEConfig.createMessage}. `address` is CAIP-10. */
+export interface SIWECreateMessageArgs {
+  domain: string
+  uri: string
+  address: string
+  chainId: number
+  nonce: string
+  version: string
+  statement?: string
+  issuedAt?: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  resources?: string[]
+}
+
+export interface SIWEVerifyMessageArgs {
+  message: string
+  signature: string
+  cacao?: Readonly<Record<string, unknown>>
+}
+
+export interface SIWESession {
+  address: string
+  chainId: number
+}
+
+/**
+ * Legacy sign-in with Ethereum (`options.siweConfig`). Cannot be combined with `siwx` (SPEC §5);
+ * new integrations should use {@link SIWXConfig}.
+ */
+export interface SIWEConfig {
+  getNonce(address?: string): Promise<string>
+  createMessage(args: SIWECreateMessageArgs): string
+  verifyMessage(args: SIWEVerifyMessageArgs): Promise<boolean>
+  getSession(): Promise<SIWESession | null>
+  signOut(): Promise<boolean>
+  /** Same meaning as {@link SIWXConfig.getRequired}. */
+  required?: boolean
+}
+
+/** Runtime check for {@link SIWXConfig}. */
+export const siwxConfigSchema = shapeSchema<SIWXConfig>({
+  what: 'a SIWX config',
+  functions: ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'],
+  optionalFunctions: ['getRequired'],
+})
+
+/** Runtime check for {@link SIWEConfig}. */
+export const siweConfigSchema = shapeSchema<SIWEConfig>({
+  what: 'a SIWE config',
+  functions: ['getNonce', 'createMessage', 'verifyMessage', 'getSession', 'signOut'],
+  members: (record) =>
+    record.required === undefined || typeof record.required === 'boolean'
+      ? []
+      : ['required is not a boolean'],
+})

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
+
+/** The default key prefix; give each Latch instance on a page its own to keep them apart. */
+export const DEFAULT_STORAGE_PREFIX = '@latch/'
+
+/** SPEC §9 "storage version 1": stored data of any other version is dropped on start-up. */
+export const STORAGE_VERSION = 1
+
+/** SPEC §9 "Recent wallets kept: 2". */
+export const RECENT_WALLETS_LIMIT = 2
+
+// Same grammar as the Network schema: what CAIP-2 allows for a namespace and a reference.
+const NAMESPACE_PATTERN = /^[-a-z0-9]{3,8}$/
+const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+
+// Stored values are read back from a store anyone on the origin can write: bound every string
+// so a foreign or corrupted value cannot make start-up parse and hold megabytes.
+const MAX_TEXT_LENGTH = 256
+const MAX_EMAIL_LENGTH = 254
+
+const text = z.string().min(1).max(MAX_TEXT_LENGTH)
+
+const chainNamespaceSchema = z.custom<ChainNamespace>(
+  (value) => typeof value === 'string' && NAMESPACE_PATTERN.test(value),
+  'Invalid chain namespace',
+)
+
+const caipNetworkIdSchema = z.custom<CaipNetworkId>(
+  (value) => typeof value === 'string' && CAIP2_PATTERN.test(value),
+  'Invalid CAIP-2 network id',
+)
+
+// Rendered as an `<img>` source: only https and inline images (see Connector.imageUrl).
+const imageUrlSchema = z
+  .string()
+  .regex(/^(https:\/\/|data:image\/)/i, 'Image URL must be https: or data:image/')
+
+/** One entry of the recent-wallets list (SPEC §3). */
+export const recentWalletSchema = z.object({
+  id: text,
+  name: text,
+  imageUrl: imageUrlSchema.optional(),
+  rdns: text.optional(),
+})
+export type RecentWallet = z.output<typeof recentWalletSchema>
+
+/** A connection to try again on load (SPEC §4 "Reconnect on load"). */
+export const rememberedConnectionSchema = z.object({
+  namespace: chainNamespaceSchema,
+  connectorId: text,
+})
+export type RememberedConnection = z.output<typeof rememberedConnectionSchema>
+
+/**
+ * Every key Latch stores and the schema its value must satisfy on read and on write.
+ * Key names are stable: renaming one loses users' data (bump {@link STORAGE_VERSION} instead).
+ */
+export const storageSchemas = {
+  /** SPEC §3 email-login-used flag. */
+  emailLoginUsed: z.boolean(),
+  /** SPEC §3 email of the embedded-wallet login. */
+  email: z.email().max(MAX_EMAIL_LENGTH),
+  /** SPEC §3 last email login time, epoch milliseconds (SPEC §5 throttle). */
+  lastEmailLoginTime: z.number().int().nonnegative(),
+  /** SPEC §3 last used chain: a chain namespace such as `eip155`. */
+  lastUsedChain: chainNamespaceSchema,
+  /** SPEC §3 social username. */
+  socialUsername: text,
+  /** SPEC §3 smart-account-enabled networks (CAIP-2 ids). */
+  smartAccountEnabledNetworks: z.array(caipNetworkIdSchema),
+  /** SPEC §3 recent wallets, most recent first, at most {@link RECENT_WALLETS_LIMIT}. */
+  recentWallets: z.array(recentWalletSchema).max(RECENT_WALLETS_LIMIT),
+  /** Connections to try on load, most recently used first, unique per (namespace, connectorId). */
+  connections: z.array(rememberedConnectionSchema),
+  /** SPEC §4 connectors the user disconnected, so they are not auto-reconnected. */
+  disconnectedConnectors: z.array(text),
+  /** The active network (CAIP-2 id). */
+  activeCaipNetworkId: caipNetworkIdSchema,
+  /** SPEC §9 storage version. */
+  storageVersion: z.literal(STORAGE_VERSION),
+} as const
+
+/** The name (without prefix) of a stored key. */
+export type StorageKey = keyof typeof storageSchemas
+
+/** The type of each stored value, derived from {@link storageSchemas}. */
+export type StorageValues = { [K in StorageKey]: z.output<(typeof storageSchemas)[K]> }
+
+/** Every key name, in a stable order. */
+export const storageKeyNames = Object.keys(storageSchemas) as readonly StorageKey[]
+
+/** SPEC §4: the login cache cleared on disconnect and on a not-connected check. */
+export const loginCacheKeys = [
+  'emailLoginUsed',
+  'email',
+  'lastUsedChain',
+  'socialUsername',
+] as const satisfies readonly StorageKey[]
+
+/** The full stored names of every key under `prefix`, e.g. `@latch/email`. */
+export function createStorageKeys(
+  prefix: string = DEFAULT_STORAGE_PREFIX,
+): Readonly<Record<StorageKey, string>> {
+  const names = {} as Record<StorageKey, string>
+  for (const key of storageKeyNames) names[key] = `${prefix}${key}`
+  return Object.freeze(names)
+}

@@ -1,0 +1,9 @@
+export {
+  ROOT_PATH,
+  formatIssuePath,
+  formatValidationIssues,
+  latchErrorMap,
+  toValidationIssues,
+  type ValidationIssue,
+} from './issues.js'
+export { safeParseWith, type SafeParseResult } from './parse.js'

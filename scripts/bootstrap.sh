@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the two README commands need on a fresh machine (Node >= 20 and npm, as root):
+# pnpm at the pinned version, then the workspace's dependencies. Idempotent and quiet when done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want=$(node -p "require('./package.json').packageManager.split('@')[1]")
+have=$(pnpm --version 2>/dev/null || true)
+if [ "$have" != "$want" ]; then
+  echo "› installing pnpm@$want"
+  npm install --global --no-fund --no-audit "pnpm@$want" >/dev/null
+fi
+
+export TURBO_TELEMETRY_DISABLED=1
+export DO_NOT_TRACK=1
+echo "› installing dependencies"
+pnpm install --frozen-lockfile --prefer-offline --reporter=silent
