@@ -91,6 +91,11 @@ export function assertCaipAddress(value: unknown): CaipAddress {
 }
 
 /** Whether `value` is a CAIP-2 network id. Never throws. */
+/** A CAIP-2 namespace: 3 to 8 of lowercase letters, digits and hyphens (`eip155`, `solana`). */
+export function isChainNamespace(value: unknown): value is ChainNamespace {
+  return typeof value === 'string' && NAMESPACE.test(value)
+}
+
 export function isCaipNetworkId(value: unknown): value is CaipNetworkId {
   return matchCaip2(value) !== null
 }

@@ -11,6 +11,7 @@ export {
   formatCaipNetworkId,
   isCaipAddress,
   isCaipNetworkId,
+  isChainNamespace,
   parseCaipAddress,
   parseCaipNetworkId,
   type CaipNetworkParts,

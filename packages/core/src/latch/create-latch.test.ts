@@ -178,6 +178,25 @@ describe('createLatch: storage and reconnect', () => {
     expect(second.fake.calls).not.toContain('connect:io.dev.a')
   })
 
+  it('a reconnect keeps the remembered order and the recent wallets as they were', async () => {
+    const port = createMemoryStorage()
+    const first = setup({ storage: port })
+    first.latch.start()
+    await first.connectWallet('io.dev.b')
+    await first.connectWallet('io.dev.a')
+    const remembered = port.getItem('@latch/connections')
+    const recent = port.getItem('@latch/recentWallets')
+    first.latch.destroy()
+
+    const second = setup({ storage: port }, first.fake.wallets)
+    second.latch.start()
+    await flush()
+    await flush()
+    expect(second.latch.getAccount().isConnected).toBe(true)
+    expect(port.getItem('@latch/connections')).toBe(remembered)
+    expect(port.getItem('@latch/recentWallets')).toBe(recent)
+  })
+
   it('a wallet the user disconnected is not auto-reconnected next time', async () => {
     const port = createMemoryStorage()
     const first = setup({ storage: port })

@@ -18,7 +18,7 @@ import { selectActiveNetwork } from '../machines/network-rules.js'
 import type { toastMachine } from '../machines/toast.machine.js'
 import type { Network } from '../network/network.js'
 import { parseOptions } from '../options/parse-options.js'
-import type { LatchOptions, ResolvedOptions } from '../options/schema.js'
+import type { LatchOptions, ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
 import type { OpenRequest } from '../router/open-rules.js'
 import type { Route } from '../router/routes.js'
 import { clearBrowserDatabases, detectStorage } from '../storage/browser-storage.js'
@@ -41,6 +41,11 @@ export interface LatchEnvironment {
   clearBrowserData?: () => Promise<void>
   /** Told when stored data was corrupt or could not be written (storage never throws). */
   onStorageReport?: (report: StorageReport) => void
+  /**
+   * SPEC §7 GET /appkit/v1/config for this project, called once at start. Its features merge
+   * over the local ones; a failure keeps the local values. Absent: local features only.
+   */
+  fetchProjectConfig?: (projectId: string) => Promise<unknown>
 }
 
 /** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
@@ -63,6 +68,8 @@ export interface Latch {
   destroy(): void
   /** Setup problems to show (SPEC §8 alerts), e.g. PROJECT_ID_NOT_CONFIGURED. */
   getAlerts(): readonly Alert[]
+  /** The features in force: the host's options, overridden by the project's remote config. */
+  getFeatures(): ResolvedFeatures
   /** SPEC §1 page helper: opens the modal per the SPEC §2 opening rules. */
   open(options?: OpenOptions): void
   close(): void
@@ -104,6 +111,8 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   const actor = createActor(machine, {
     input: {
       alerts,
+      features: options.features,
+      featuresInput: (input as { features?: LatchOptions['features'] }).features,
       network: {
         networks: options.networks,
         adapterNamespaces: [...registry.keys()],
@@ -159,11 +168,19 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
           isMobile: env.isMobile?.() ?? false,
         },
       })
+      if (env.fetchProjectConfig && options.projectId) {
+        env
+          .fetchProjectConfig(options.projectId)
+          .then((response) => actor.send({ type: 'REMOTE_CONFIG_RECEIVED', response }))
+          // SPEC §7: a failed fetch of remote configuration falls back to local values.
+          .catch(() => undefined)
+      }
     },
     destroy() {
       actor.stop()
     },
     getAlerts: () => actor.getSnapshot().context.alerts,
+    getFeatures: () => actor.getSnapshot().context.features,
     open(request: OpenRequest = {}) {
       latch.start()
       modal.send({ type: 'OPEN', ...request })

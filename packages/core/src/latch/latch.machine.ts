@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, enqueueActions, setup } from 'xstate'
 import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -6,12 +6,18 @@ import { connectionMachine } from '../machines/connection.machine.js'
 import { modalMachine, type ModalInput } from '../machines/modal.machine.js'
 import { networkMachine, type NetworkMachineInput } from '../machines/network.machine.js'
 import { toastMachine } from '../machines/toast.machine.js'
+import { mergeRemoteFeatures, parseRemoteFeatures } from '../options/remote-features.js'
+import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import { bridge, type BridgeEvent, type BridgeInput } from './bridge.js'
 
 export interface LatchRootInput {
   network: NetworkMachineInput
   modal: ModalInput
   alerts: readonly Alert[]
+  /** The features in force: the host's, with defaults applied. */
+  features: ResolvedFeatures
+  /** What the host set explicitly, to tell which local settings a remote config overrides. */
+  featuresInput: LatchOptions['features']
 }
 
 export interface LatchRootContext {
@@ -21,12 +27,16 @@ export interface LatchRootContext {
   connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
   /** Problems with the host's setup, shown in the modal (SPEC §8 alerts). */
   alerts: readonly Alert[]
+  features: ResolvedFeatures
+  featuresInput: LatchOptions['features']
 }
 
 export type LatchRootEvent =
   | { type: 'START'; bridge: BridgeInput }
   | { type: 'STOP' }
   | { type: 'ALERT'; alert: Alert }
+  /** SPEC §7 GET /appkit/v1/config answered; the body is validated here, at the boundary. */
+  | { type: 'REMOTE_CONFIG_RECEIVED'; response: unknown }
   | BridgeEvent
 
 /**
@@ -39,6 +49,13 @@ export const latchMachine = setup({
     context: {} as LatchRootContext,
     events: {} as LatchRootEvent,
     input: {} as LatchRootInput,
+  },
+  actions: {
+    addAlert: assign(({ context }, { alert }: { alert: Alert }) => ({
+      alerts: context.alerts.some((a) => a.code === alert.code)
+        ? context.alerts
+        : [...context.alerts, alert],
+    })),
   },
   actors: {
     connection: connectionMachine,
@@ -54,6 +71,8 @@ export const latchMachine = setup({
     modal: input.modal,
     connectors: {},
     alerts: [...input.alerts],
+    features: input.features,
+    featuresInput: input.featuresInput,
   }),
   invoke: [
     { id: 'connection', systemId: 'connection', src: 'connection' },
@@ -62,12 +81,19 @@ export const latchMachine = setup({
     { id: 'toast', systemId: 'toast', src: 'toast' },
   ],
   on: {
-    ALERT: {
-      actions: assign(({ context, event }) => ({
-        alerts: context.alerts.some((a) => a.code === event.alert.code)
-          ? context.alerts
-          : [...context.alerts, event.alert],
-      })),
+    ALERT: { actions: { type: 'addAlert', params: ({ event }) => ({ alert: event.alert }) } },
+    REMOTE_CONFIG_RECEIVED: {
+      // SPEC §3/§8: remote flags win over local ones, with a notice when that ignores the host's.
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const remote = parseRemoteFeatures(event.response)
+        const { features, notice } = mergeRemoteFeatures(
+          context.features,
+          context.featuresInput,
+          remote,
+        )
+        enqueue.assign({ features })
+        if (notice) enqueue({ type: 'addAlert', params: { alert: notice } })
+      }),
     },
   },
   initial: 'idle',

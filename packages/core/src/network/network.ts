@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCaipNetworkId, isChainNamespace } from '../identifiers/caip.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
 
 // Only web URLs: a `javascript:` or `data:` RPC or explorer URL is never legitimate.
@@ -11,10 +12,8 @@ const url = z.url({ protocol: /^(https?|wss?)$/ })
  */
 export const networkSchema = z.object({
   id: z.union([z.number().int().nonnegative(), z.string().min(1)]),
-  caipNetworkId: z
-    .string()
-    .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'Invalid CAIP-2 network id'),
-  chainNamespace: z.string().regex(/^[-a-z0-9]{3,8}$/),
+  caipNetworkId: z.string().refine(isCaipNetworkId, 'Invalid CAIP-2 network id'),
+  chainNamespace: z.string().refine(isChainNamespace, 'Invalid chain namespace'),
   name: z.string().min(1),
   nativeCurrency: z.object({
     name: z.string().min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCaipNetworkId, isChainNamespace } from '../identifiers/caip.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
 
 /** The default key prefix; give each Latch instance on a page its own to keep them apart. */
@@ -10,10 +11,6 @@ export const STORAGE_VERSION = 1
 /** SPEC §9 "Recent wallets kept: 2". */
 export const RECENT_WALLETS_LIMIT = 2
 
-// Same grammar as the Network schema: what CAIP-2 allows for a namespace and a reference.
-const NAMESPACE_PATTERN = /^[-a-z0-9]{3,8}$/
-const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
-
 // Stored values are read back from a store anyone on the origin can write: bound every string
 // so a foreign or corrupted value cannot make start-up parse and hold megabytes.
 const MAX_TEXT_LENGTH = 256
@@ -21,15 +18,9 @@ const MAX_EMAIL_LENGTH = 254
 
 const text = z.string().min(1).max(MAX_TEXT_LENGTH)
 
-const chainNamespaceSchema = z.custom<ChainNamespace>(
-  (value) => typeof value === 'string' && NAMESPACE_PATTERN.test(value),
-  'Invalid chain namespace',
-)
+const chainNamespaceSchema = z.custom<ChainNamespace>(isChainNamespace, 'Invalid chain namespace')
 
-const caipNetworkIdSchema = z.custom<CaipNetworkId>(
-  (value) => typeof value === 'string' && CAIP2_PATTERN.test(value),
-  'Invalid CAIP-2 network id',
-)
+const caipNetworkIdSchema = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CAIP-2 network id')
 
 // Rendered as an `<img>` source: only https and inline images (see Connector.imageUrl).
 const imageUrlSchema = z

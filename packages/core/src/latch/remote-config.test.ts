@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryStorage } from '../storage/memory-storage.js'
+import { flush } from '../test/deferred.js'
+import { devnetA } from '../test/networks.js'
+import { createLatch } from './create-latch.js'
+
+const remote = (features: Array<{ id: string; isEnabled: boolean; config?: string[] }>) => ({
+  features,
+})
+
+function start(
+  features: Record<string, unknown> | undefined,
+  fetchProjectConfig: () => Promise<unknown>,
+) {
+  const latch = createLatch(
+    { projectId: 'p', networks: [devnetA], ...(features ? { features } : {}) },
+    { storage: createMemoryStorage(), fetchProjectConfig },
+  )
+  latch.start()
+  return latch
+}
+
+describe('createLatch: remote feature flags (SPEC §3, §7, §8)', () => {
+  it('remote flags merge over the local ones', async () => {
+    const latch = start(undefined, async () =>
+      remote([
+        { id: 'swaps', isEnabled: false },
+        { id: 'email', isEnabled: false },
+      ]),
+    )
+    await flush()
+    expect(latch.getFeatures()).toMatchObject({ swaps: false, email: false, onramp: true })
+    expect(latch.getAlerts()).toEqual([])
+  })
+
+  it('a remote value that overrides what the host set gives the notice that local config is ignored', async () => {
+    const latch = start({ swaps: true, onramp: false }, async () =>
+      remote([
+        { id: 'swaps', isEnabled: false },
+        { id: 'onramp', isEnabled: false },
+      ]),
+    )
+    await flush()
+    expect(latch.getFeatures().swaps).toBe(false)
+    const notice = latch.getAlerts().find((a) => a.code === 'LOCAL_FEATURES_IGNORED')
+    expect(notice?.severity).toBe('warning')
+    expect(notice?.message).toContain('"swaps"')
+    expect(notice?.message).not.toContain('"onramp"')
+  })
+
+  it('a failed fetch, or an invalid response, keeps the local values', async () => {
+    const failed = start({ swaps: false }, async () => Promise.reject(new Error('offline')))
+    const invalid = start({ swaps: false }, async () => ({ features: 'all on' }))
+    await flush()
+    expect(failed.getFeatures().swaps).toBe(false)
+    expect(invalid.getFeatures().swaps).toBe(false)
+    expect([...failed.getAlerts(), ...invalid.getAlerts()]).toEqual([])
+  })
+
+  it('asks for the project config only once, at start, and never without a project id', async () => {
+    let calls = 0
+    const fetchProjectConfig = async () => void calls++
+    const latch = createLatch(
+      { projectId: 'p', networks: [devnetA] },
+      { storage: createMemoryStorage(), fetchProjectConfig },
+    )
+    expect(calls).toBe(0)
+    latch.start()
+    latch.start()
+    expect(calls).toBe(1)
+    createLatch(
+      { networks: [devnetA] },
+      { storage: createMemoryStorage(), fetchProjectConfig },
+    ).start()
+    expect(calls).toBe(1)
+  })
+})
