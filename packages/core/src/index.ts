@@ -4,6 +4,7 @@
  * chain library, and nothing here touches a browser API when imported.
  */
 export * from './adapter/index.js'
+export * from './balances/index.js'
 export * from './connector/index.js'
 export * from './errors/index.js'
 export * from './identifiers/index.js'

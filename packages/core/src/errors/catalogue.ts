@@ -82,6 +82,15 @@ export const errorMessages = {
   CAIP_NETWORK_OR_ADDRESS_UNDEFINED: 'CaipNetwork or CaipAddress is undefined',
   WALLET_CAPABILITIES_PARSE_FAILED: 'Error parsing wallet capabilities',
   TRANSACTION_REVERTED_UNKNOWN: 'unknown reason',
+  /** SPEC §5 wallet_sendCalls: each call's `to` starts with 0x; `data` starts with 0x if present. */
+  INVALID_CALL_TO: 'Invalid call {index}: `to` must start with 0x',
+  INVALID_CALL_DATA: 'Invalid call {index}: `data` must start with 0x',
+  /** SPEC §5: a wallet result is a transaction only as a 0x-prefixed 64-hex string. */
+  INVALID_TRANSACTION_HASH: 'The wallet did not return a transaction hash',
+  /** SPEC §5: a signed message is a 0x-prefixed hex string of at least 62 characters. */
+  INVALID_SIGNATURE: 'The wallet did not return a signature',
+  /** SPEC §8: a capabilities request without an address parameter. */
+  CAPABILITIES_ADDRESS_REQUIRED: 'An address is required to request wallet capabilities',
 } as const
 
 export type ErrorCode = keyof typeof errorMessages

@@ -1,0 +1,1 @@
+export type { TokenBalance } from './token-balance.js'

@@ -1,0 +1,4 @@
+// The Node-only entry, `@latch/dev-wallet/extension`: writing the configured extension.
+export { writeExtension, BUILT_EXTENSION_DIR } from './write-extension.js'
+export type { WriteExtensionOptions, WrittenExtension } from './write-extension.js'
+export type { ExtensionConfig } from './extension-config.js'

@@ -1,0 +1,28 @@
+export {
+  DEVNET_ACCOUNT_BALANCE_ETH,
+  DEVNET_ACCOUNT_COUNT,
+  DEVNET_MNEMONIC,
+  devnetAccounts,
+  type DevnetAccount,
+} from './accounts.js'
+export {
+  BYTES32_TOKEN,
+  REVERTER_REASON,
+  TEST_TOKEN,
+  bytes32TokenAbi,
+  devnetContractAddresses,
+  reverterAbi,
+  testTokenAbi,
+  type DevnetContracts,
+} from './contracts.js'
+export {
+  DEFAULT_DEVNET_CHAIN_IDS,
+  startDevnet,
+  type Devnet,
+  type DevnetChain,
+  type DevnetChainOptions,
+  type StartDevnetOptions,
+} from './devnet.js'
+export { devnetNetwork, type DevnetChainRef, type DevnetNetwork } from './network.js'
+export { DEVNET_HOST, DEVNET_PORT_ENV } from './ports.js'
+export { devnetSummary, type DevnetSummary } from './summary.js'
