@@ -11,6 +11,14 @@ if [ "$have" != "$want" ]; then
   npm install --global --no-fund --no-audit "pnpm@$want" >/dev/null
 fi
 
+# Browser tests drive Debian's chromium (never a downloaded browser).
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "› installing chromium (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+fi
+
 export TURBO_TELEMETRY_DISABLED=1
 export DO_NOT_TRACK=1
 echo "› installing dependencies"

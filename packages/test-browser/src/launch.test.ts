@@ -1,0 +1,28 @@
+import { createServer } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, type LaunchedBrowser } from './launch.js'
+
+let browser: LaunchedBrowser
+const server = createServer((_, res) => {
+  res.setHeader('content-type', 'text/html')
+  res.end('<!doctype html><title>Latch</title><button>Connect</button>')
+})
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  server.close()
+})
+
+describe('launchChromium', () => {
+  it("opens a local page in Debian's Chromium", async () => {
+    const page = await browser.context.newPage()
+    const { port } = server.address() as { port: number }
+    await page.goto(`http://127.0.0.1:${port}/`)
+    expect(await page.title()).toBe('Latch')
+    await expect(page.getByRole('button', { name: 'Connect' }).count()).resolves.toBe(1)
+  })
+})

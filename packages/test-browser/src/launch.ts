@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext } from 'playwright-core'
+
+/** Debian's chromium (installed by scripts/bootstrap.sh); never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.LATCH_CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/**
+ * Flags for this workplace: no sandbox as root, and no background traffic, since the network
+ * is closed and Chromium otherwise retries connections to Google's hosts all the time.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const
+
+export interface LaunchOptions {
+  /** An unpacked extension to load, as a user's wallet would arrive. */
+  extensionDir?: string
+}
+
+export interface LaunchedBrowser {
+  context: BrowserContext
+  /** Closes the browser and removes its throwaway profile. */
+  close(): Promise<void>
+}
+
+/** Starts Chromium with a fresh profile; close() always cleans up, also after a failed test. */
+export async function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
+  const profile = await mkdtemp(join(tmpdir(), 'latch-chromium-'))
+  const extension = options.extensionDir
+    ? [
+        `--disable-extensions-except=${options.extensionDir}`,
+        `--load-extension=${options.extensionDir}`,
+      ]
+    : []
+  try {
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: false, // the --headless flag above picks Chromium's new headless, which runs extensions
+      args: [...CHROMIUM_FLAGS, ...extension],
+      ignoreDefaultArgs: ['--disable-extensions'],
+    })
+    return {
+      context,
+      async close() {
+        await context.close().catch(() => undefined)
+        await rm(profile, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await rm(profile, { recursive: true, force: true })
+    throw error
+  }
+}
