@@ -22,12 +22,12 @@ function toHex(channel: number): string {
     .padStart(2, '0')
 }
 
-/** HSL (hue in degrees, saturation and lightness 0 to 1) as `#rrggbb`. */
+/** HSL (hue in degrees, saturation and lightness 0 to 1) as `#rrggbb` (the CSS Color 4 formula). */
 function hslToHex(hue: number, saturation: number, lightness: number): string {
-  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation
+  const amplitude = saturation * Math.min(lightness, 1 - lightness)
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12
-    return lightness - chroma / 2 + (chroma / 2) * -Math.max(-1, Math.min(k - 3, 9 - k, 1))
+    return lightness - amplitude * Math.max(-1, Math.min(k - 3, 9 - k, 1))
   }
   return `#${toHex(channel(0))}${toHex(channel(8))}${toHex(channel(4))}`
 }
@@ -50,9 +50,7 @@ export function walletInitials(name: string): string {
 
 /** Escapes text for an XML text node or attribute value, dropping what XML cannot hold. */
 function escapeXml(text: string): string {
-  return text
-    .replace(NOT_XML_TEXT, '')
-    .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  return text.replace(NOT_XML_TEXT, '').replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 /**
@@ -63,7 +61,7 @@ function escapeXml(text: string): string {
  */
 export function generateWalletIcon(name: string, id: string): string {
   const hue = hash32(id) % 360
-  const background = hslToHex(hue, 0.55, 0.38)
+  const background = hslToHex(hue, 0.55, 0.34)
   const label = escapeXml(walletInitials(name))
   const title = escapeXml(Array.from(name.trim()).slice(0, NAME_IN_TITLE_MAX).join(''))
   const half = ICON_SIZE / 2

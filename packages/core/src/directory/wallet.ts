@@ -79,35 +79,43 @@ export function isWalletImageUrl(value: unknown): value is string {
 
 const caipNetworkId = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CAIP-2 network id')
 
+const walletFields = z.object({
+  /** Stable directory id (e.g. a hex string); also the key of `GET /getWalletImage/{id}`. */
+  id: z.string().regex(WALLET_ID, 'Invalid wallet id'),
+  /** Shown as plain text, never as markup. */
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(WALLET_NAME_MAX_LENGTH)
+    .refine((name) => !NAME_FORBIDDEN.test(name), 'Invalid wallet name'),
+  /** EIP-6963 reverse-DNS id (`io.metamask`): how an installed wallet is matched to its entry. */
+  rdns: z.string().regex(RDNS, 'Invalid rdns').optional(),
+  homepage: z.string().refine(isHttpsUrl, 'Must be an https URL'),
+  imageUrl: z.string().refine(isWalletImageUrl, 'Must be an https URL or an SVG data URI'),
+  /** Universal link (https) or deep-link root (`metamask://`) of the mobile app. */
+  mobileLink: z.string().refine(isSafeWalletLink, 'Invalid wallet link').optional(),
+  /** Deep-link root of the desktop app (`ledgerlive://`). */
+  desktopLink: z.string().refine(isSafeWalletLink, 'Invalid wallet link').optional(),
+  /** The wallet's web app. */
+  webappLink: z.string().refine(isHttpsUrl, 'Must be an https URL').optional(),
+  /** CAIP-2 ids of the chains the wallet supports. */
+  chains: z.array(caipNetworkId).max(CHAINS_MAX).readonly(),
+  badge: z.enum(['certified', 'none']).optional(),
+})
+
 /**
  * One wallet of the directory (SPEC §7 `GET /getWallets` entries), validated at the boundary:
  * a directory response is untrusted. Unknown fields are dropped, and the result is frozen.
  */
-export const directoryWalletSchema = z
-  .object({
-    /** Stable directory id (e.g. a hex string); also the key of `GET /getWalletImage/{id}`. */
-    id: z.string().regex(WALLET_ID, 'Invalid wallet id'),
-    /** Shown as plain text, never as markup. */
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(WALLET_NAME_MAX_LENGTH)
-      .refine((name) => !NAME_FORBIDDEN.test(name), 'Invalid wallet name'),
-    /** EIP-6963 reverse-DNS id (`io.metamask`): how an installed wallet is matched to its entry. */
-    rdns: z.string().regex(RDNS, 'Invalid rdns').optional(),
-    homepage: z.custom<string>(isHttpsUrl, 'Must be an https URL'),
-    imageUrl: z.custom<string>(isWalletImageUrl, 'Must be an https URL or an SVG data URI'),
-    /** Universal link (https) or deep-link root (`metamask://`) of the mobile app. */
-    mobileLink: z.custom<string>(isSafeWalletLink, 'Invalid wallet link').optional(),
-    /** Deep-link root of the desktop app (`ledgerlive://`). */
-    desktopLink: z.custom<string>(isSafeWalletLink, 'Invalid wallet link').optional(),
-    /** The wallet's web app. */
-    webappLink: z.custom<string>(isHttpsUrl, 'Must be an https URL').optional(),
-    /** CAIP-2 ids of the chains the wallet supports. */
-    chains: z.array(caipNetworkId).max(CHAINS_MAX).readonly(),
-    badge: z.enum(['certified', 'none']).optional(),
-  })
+export const directoryWalletSchema = walletFields.readonly()
+
+/**
+ * A `GET /getWallets` entry as the service may send it: `imageUrl` may be left out, in which case
+ * the client points it at `GET /getWalletImage/{id}`.
+ */
+export const directoryWalletEntrySchema = walletFields
+  .extend({ imageUrl: walletFields.shape.imageUrl.optional() })
   .readonly()
 
 /** A wallet of the directory. See {@link directoryWalletSchema}. */

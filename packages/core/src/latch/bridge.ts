@@ -5,9 +5,14 @@ import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionEmitted } from '../machines/connection.types.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
 import type { NetworkMachineEmitted } from '../machines/network.machine.js'
-import { selectActiveNamespace, type NetworkSnapshotLike } from '../machines/network-rules.js'
+import {
+  selectActiveNamespace,
+  selectIsUnsupportedChain,
+  type NetworkSnapshotLike,
+} from '../machines/network-rules.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import type { AdapterRegistry } from './adapter-actors.js'
+import { createBalanceSync } from './balance-sync.js'
 import { isConnectedSnapshot, networkFactsOf, toModalEvent } from './facts.js'
 
 export interface BridgeInput {
@@ -57,13 +62,16 @@ export const bridge = fromCallback<{ type: 'NONE' }, BridgeInput>(({ input, syst
   cleanups.push(connection.subscribe(syncConnection).unsubscribe)
 
   // Network → modal: the active namespace, and navigation requests.
-  let lastNamespace: string | undefined
+  let lastRouterFacts = ''
   const syncNetwork = (snapshot: NetworkSnapshotLike) => {
     const activeNamespace = selectActiveNamespace(snapshot)
-    if (activeNamespace === lastNamespace) return
-    lastNamespace = activeNamespace
-    modal.send({ type: 'FACTS_UPDATED', facts: { activeNamespace } })
-    storage.set('lastUsedChain', activeNamespace)
+    const isUnsupportedChain = selectIsUnsupportedChain(snapshot)
+    const key = `${activeNamespace}|${isUnsupportedChain}`
+    if (key === lastRouterFacts) return
+    const namespaceChanged = !lastRouterFacts.startsWith(`${activeNamespace}|`)
+    lastRouterFacts = key
+    modal.send({ type: 'FACTS_UPDATED', facts: { activeNamespace, isUnsupportedChain } })
+    if (namespaceChanged) storage.set('lastUsedChain', activeNamespace)
   }
   syncNetwork(network.getSnapshot())
   cleanups.push(network.subscribe(syncNetwork).unsubscribe)
@@ -78,6 +86,13 @@ export const bridge = fromCallback<{ type: 'NONE' }, BridgeInput>(({ input, syst
       (event: Extract<NetworkMachineEmitted, { type: 'networkChanged' }>) =>
         storage.set('activeCaipNetworkId', event.network.caipNetworkId),
     ).unsubscribe,
+  )
+
+  // Closing the modal abandons a connect still waiting on the wallet (the user gave up on it).
+  cleanups.push(
+    modal.on('closed', () => {
+      if (connection.getSnapshot().matches('connecting')) connection.send({ type: 'CANCEL' })
+    }).unsubscribe,
   )
 
   // Connection outcomes → storage (what to reconnect on load, recent wallets, disconnect flags).
@@ -114,6 +129,11 @@ export const bridge = fromCallback<{ type: 'NONE' }, BridgeInput>(({ input, syst
         storage.setConnectorDisconnected(event.connection.connectorId, true)
     }).unsubscribe,
   )
+
+  // The current account's balance follows the account, its chain and the active network.
+  const balances = createBalanceSync({ registry, connection, network, toast: system.get('toast') })
+  cleanups.push(connection.subscribe(balances.sync).unsubscribe)
+  cleanups.push(network.subscribe(balances.sync).unsubscribe)
 
   // Adapters: discovery and wallet events.
   for (const adapter of registry.values()) {

@@ -307,3 +307,56 @@ describe('createLatch: wallets and networks', () => {
     expect(second.latch.getActiveNetwork()?.caipNetworkId).toBe('eip155:31338')
   })
 })
+
+describe('createLatch: unsupported chains (SPEC §2)', () => {
+  it('a wallet that connects on an unconfigured chain shows UnsupportedChain, not a closed modal', async () => {
+    const { latch, fake, view, isOpen } = setup({}, [
+      fakeWallet('io.dev.a', { chainReference: '999', knownChains: new Set(['999']) }),
+    ])
+    latch.start()
+    latch.open()
+    latch.connection.send({
+      type: 'CONNECT',
+      connector: fake.wallets[0]!.connector,
+      namespace: 'eip155',
+    })
+    await flush()
+    expect([isOpen(), view()]).toEqual([true, 'UnsupportedChain'])
+  })
+
+  it('leaves UnsupportedChain once the wallet is back on a supported network', async () => {
+    const { latch, connectWallet, fake, isOpen } = setup()
+    latch.start()
+    await connectWallet()
+    fake.emit({ type: 'chainChanged', connectorId: 'io.dev.a', chainReference: '999' })
+    expect(isOpen()).toBe(true)
+    fake.emit({ type: 'chainChanged', connectorId: 'io.dev.a', chainReference: '31338' })
+    expect(isOpen()).toBe(false)
+  })
+
+  it('a disconnect on UnsupportedChain shows Connect', async () => {
+    const { latch, connectWallet, fake, view } = setup()
+    latch.start()
+    await connectWallet()
+    fake.emit({ type: 'chainChanged', connectorId: 'io.dev.a', chainReference: '999' })
+    await latch.disconnect()
+    expect(view()).toBe('Connect')
+  })
+})
+
+describe('createLatch: closing the modal', () => {
+  it('abandons a connect the wallet never answers', async () => {
+    const { latch, fake } = setup({}, [fakeWallet('io.dev.a')])
+    fake.adapter.connect = () => new Promise(() => {})
+    latch.start()
+    latch.open()
+    latch.connection.send({
+      type: 'CONNECT',
+      connector: fake.wallets[0]!.connector,
+      namespace: 'eip155',
+    })
+    expect(latch.getAccount().status).toBe('connecting')
+    latch.close()
+    expect(latch.getAccount().status).toBe('disconnected')
+  })
+})

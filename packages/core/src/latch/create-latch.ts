@@ -27,7 +27,13 @@ import {
   type LatchStorage,
   type StorageReport,
 } from '../storage/latch-storage.js'
+import type { RecentWallet } from '../storage/keys.js'
 import type { StoragePort } from '../storage/storage-port.js'
+import {
+  createLatchDirectory,
+  type LatchDirectory,
+  type LatchDirectoryOptions,
+} from '../wallets/latch-directory.js'
 import { connectionActors, createAdapterRegistry, networkActors } from './adapter-actors.js'
 import { latchMachine } from './latch.machine.js'
 
@@ -46,6 +52,8 @@ export interface LatchEnvironment {
    * over the local ones; a failure keeps the local values. Absent: local features only.
    */
   fetchProjectConfig?: (projectId: string) => Promise<unknown>
+  /** The wallet directory (SPEC §7 GET /getWallets); default: the built-in data module. */
+  directory?: LatchDirectoryOptions
 }
 
 /** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
@@ -62,6 +70,8 @@ export interface Latch {
   readonly network: ActorRefFrom<typeof networkMachine>
   readonly modal: ActorRefFrom<typeof modalMachine>
   readonly toast: ActorRefFrom<typeof toastMachine>
+  /** The wallet directory the wallet lists browse. Holds no state and does no I/O until queried. */
+  readonly directory: LatchDirectory
   /** Starts the I/O: storage, wallet discovery, reconnect on load. Idempotent; browser only. */
   start(): void
   /** Stops the I/O and the machines. The instance cannot be restarted. */
@@ -85,6 +95,8 @@ export interface Latch {
   getAccount(): AccountState
   subscribeAccount(listener: (account: AccountState) => void): () => void
   getActiveNetwork(): Network | undefined
+  /** SPEC §3 recent wallets (at most 2, most recent first), for the Connect view. */
+  getRecentWallets(): RecentWallet[]
   /** Asks to switch network; the modal shows the confirmation the SPEC §4 rules pick. */
   switchNetwork(network: Network): void
 }
@@ -156,6 +168,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     network,
     modal,
     toast,
+    directory: createLatchDirectory(options.projectId, env.directory),
     start() {
       if (started) return
       started = true
@@ -220,6 +233,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       })
       return () => sub.unsubscribe()
     },
+    getRecentWallets: () => getStorage().getRecentWallets(),
     getActiveNetwork: () =>
       selectActiveNetwork(network.getSnapshot() as SnapshotFrom<typeof networkMachine>),
     switchNetwork(target) {

@@ -219,4 +219,21 @@ describe('modal machine: shake and loading', () => {
     actor.send({ type: 'CLOSE' })
     expect(selectModalState(actor.getSnapshot()).loading).toBe(false)
   })
+
+  it('UnsupportedChain closes once the network is supported again', () => {
+    const { actor, isOpen } = start({ isConnected: true, isUnsupportedChain: true })
+    actor.send({ type: 'OPEN', route: { view: 'UnsupportedChain' } })
+    actor.send({ type: 'FACTS_UPDATED', facts: { isUnsupportedChain: false } })
+    expect(isOpen()).toBe(false)
+  })
+
+  it('going back to UnsupportedChain after the network became supported closes instead', () => {
+    const { actor, isOpen } = start({ isConnected: true, isUnsupportedChain: true })
+    actor.send({ type: 'OPEN', route: { view: 'UnsupportedChain' } })
+    actor.send({ type: 'PUSH', route: { view: 'Networks' } })
+    actor.send({ type: 'FACTS_UPDATED', facts: { isUnsupportedChain: false } })
+    expect(isOpen()).toBe(true)
+    actor.send({ type: 'GO_BACK' })
+    expect(isOpen()).toBe(false)
+  })
 })

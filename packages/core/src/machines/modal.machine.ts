@@ -63,6 +63,14 @@ export const modalMachine = setup({
     },
     isDoneAfterConnect: ({ context }) =>
       resolveConnectedRoute(context.facts) === 'close' && !isCloseDisabled(context.facts),
+    /** SPEC §2: UnsupportedChain is shown only while the network is unsupported. */
+    chainSupportedAgain: ({ context, event }) =>
+      event.type === 'FACTS_UPDATED' &&
+      event.facts.isUnsupportedChain === false &&
+      top(context.history).view === 'UnsupportedChain',
+    /** Going back would land on UnsupportedChain after the wallet switched to a supported network. */
+    backToResolvedUnsupportedChain: ({ context }) =>
+      !context.facts.isUnsupportedChain && context.history.at(-2)?.view === 'UnsupportedChain',
     justConnected: ({ context, event }) =>
       event.type === 'FACTS_UPDATED' &&
       event.facts.isConnected === true &&
@@ -158,6 +166,11 @@ export const modalMachine = setup({
                 actions: ['resetToClosedView', 'emitClosed'],
               },
               { guard: 'isFirstView', actions: raise({ type: 'SHAKE' }) },
+              {
+                guard: 'backToResolvedUnsupportedChain',
+                target: 'closed',
+                actions: ['resetToClosedView', 'emitClosed'],
+              },
               { actions: 'goBack' },
             ],
             SET_LOADING: { actions: 'setLoading' },
@@ -165,6 +178,11 @@ export const modalMachine = setup({
               {
                 guard: 'lostConnectionOnWalletView',
                 actions: ['assignFacts', 'showConnectView'],
+              },
+              {
+                guard: 'chainSupportedAgain',
+                target: 'closed',
+                actions: ['assignFacts', 'resetToClosedView', 'emitClosed'],
               },
               {
                 guard: 'justConnected',

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate'
+import type { ErrorCode } from '../errors/catalogue.js'
 
 /** SPEC §9: an open toast is closed and the new one is shown 150 ms later. */
 export const TOAST_REPLACE_DELAY_MS = 150
@@ -9,8 +10,10 @@ export const TOAST_DURATION_MS = 2_500
 export type ToastVariant = 'success' | 'loading' | 'error' | 'info'
 
 export interface Toast {
-  /** Already translated text, or a catalogue key the view translates. */
+  /** The English text; views show the translation of `code` when there is one. */
   message: string
+  /** A catalogue code, so the text can be translated. */
+  code?: ErrorCode
   variant: ToastVariant
 }
 

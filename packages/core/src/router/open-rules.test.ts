@@ -112,4 +112,16 @@ describe('closing and back rules (SPEC §2)', () => {
     expect(connectedOnlyViews.has('Account')).toBe(true)
     expect(connectedOnlyViews.has('Connect')).toBe(false)
   })
+
+  it('after a connection on an unsupported network: UnsupportedChain, before sign-in', () => {
+    expect(resolveConnectedRoute(facts({ isUnsupportedChain: true, signInEnabled: true }))).toEqual(
+      { view: 'UnsupportedChain' },
+    )
+  })
+
+  it('UnsupportedChain needs a wallet: Connect stands in while disconnected', () => {
+    expect(resolveOpenRoute({ route: route('UnsupportedChain') }, facts())).toEqual({
+      view: 'Connect',
+    })
+  })
 })

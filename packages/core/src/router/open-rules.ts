@@ -19,6 +19,8 @@ export interface RouterFacts {
   signInEnabled: boolean
   signInRequired: boolean
   hasSignInSession: boolean
+  /** SPEC §2: the wallet is on a network the app does not support (the network machine's rule). */
+  isUnsupportedChain: boolean
 }
 
 export const defaultRouterFacts: RouterFacts = {
@@ -31,6 +33,7 @@ export const defaultRouterFacts: RouterFacts = {
   signInEnabled: false,
   signInRequired: false,
   hasSignInSession: false,
+  isUnsupportedChain: false,
 }
 
 export interface OpenRequest {
@@ -84,11 +87,14 @@ export function resolveBackRoute(previous: Route, facts: RouterFacts): Route {
 }
 
 /**
- * Where the modal goes when a wallet connects while it is open. SPEC §4 sign-in flow: if sign-in
+ * Where the modal goes when a wallet connects while it is open: UnsupportedChain when the wallet
+ * is on an unsupported network (SPEC §2); then the SPEC §4 sign-in flow: if sign-in
  * is enabled and no session exists, SIWXSignMessage; otherwise the modal is done (embedded mode
  * shows Account, since it cannot close).
  */
 export function resolveConnectedRoute(facts: RouterFacts): Route | 'close' {
+  // A wallet that arrives on an unsupported network must see why before anything else.
+  if (facts.isUnsupportedChain) return { view: 'UnsupportedChain' }
   if (facts.signInEnabled && !facts.hasSignInSession) return { view: 'SIWXSignMessage' }
   return facts.embedded ? { view: 'Account' } : 'close'
 }

@@ -78,6 +78,8 @@ export const connectedOnlyViews: ReadonlySet<ViewName> = new Set<ViewName>([
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
   'SIWXSignMessage',
+  // The wallet's network is what is unsupported: without a wallet there is nothing to show.
+  'UnsupportedChain',
 ])
 
 /**

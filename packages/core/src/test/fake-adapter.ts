@@ -19,6 +19,8 @@ export interface FakeWallet {
   authorized: boolean
   /** What connect() does: approve, or reject like a user (4001). */
   answer: 'approve' | 'reject'
+  /** The native balance getBalance answers with; `'fail'` makes the read fail. */
+  balance?: bigint | 'fail'
 }
 
 /**
@@ -81,8 +83,11 @@ export function createFakeAdapter(namespace: ChainNamespace, wallets: FakeWallet
       calls.push(`add:${network.caipNetworkId}`)
       find(connectorId).knownChains.add(String(network.id))
     },
-    async getBalance() {
-      return { value: 0n, decimals: 18, symbol: 'ETH' }
+    async getBalance({ address }) {
+      calls.push(`balance:${address}`)
+      const wallet = wallets.find((w) => w.accounts.some((a) => a.address === address))
+      if (wallet?.balance === 'fail') throw new Error('rpc down')
+      return { value: wallet?.balance ?? 0n, decimals: 18, symbol: 'ETH' }
     },
     async signMessage() {
       return '0x' + 'ab'.repeat(65)

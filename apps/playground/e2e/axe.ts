@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { AxeResults, RunOptions } from 'axe-core'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { animationsSettled } from './modal.js'
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+export interface AxeViolation {
+  id: string
+  impact: string | null | undefined
+  help: string
+  /** Each offending node's selector path; an array step means "inside that shadow root". */
+  targets: unknown[]
+}
+
+/**
+ * Runs axe-core over the whole page, the modal's open shadow root included (axe walks open
+ * shadow trees), once animations have settled, and returns the violations.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await animationsSettled(page)
+  const loaded = await page.evaluate(() => 'axe' in window)
+  if (!loaded) await page.addScriptTag({ content: AXE_SOURCE })
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: RunOptions): Promise<AxeResults> }
+      }
+    ).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target),
+    }))
+  })
+}
+
+/** One line per violation: rule, impact, help, and where (selector paths through shadow roots). */
+export async function axeFindings(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.targets)}`,
+  )
+}
+
+/**
+ * Collects axe-core's findings view by view as a flow goes on, so one view's violation does not
+ * stop the flow; the file's last test expects the whole record to be empty.
+ */
+export function axeLog() {
+  const views: Record<string, string[]> = {}
+  return {
+    views,
+    async check(page: Page, where: string): Promise<void> {
+      views[where] = await axeFindings(page)
+    },
+    /** Every view visited, each with zero violations. */
+    expectClean(): void {
+      expect(Object.keys(views).length).toBeGreaterThan(0)
+      const clean = Object.fromEntries(Object.keys(views).map((where) => [where, []]))
+      expect(views).toEqual(clean)
+    },
+  }
+}

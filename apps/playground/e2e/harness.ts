@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ApprovalMode } from '@latch/dev-wallet'
+import { writeExtension } from '@latch/dev-wallet/extension'
+import { startDevnet, type Devnet, type DevnetChain } from '@latch/devnet'
+import { launchChromium } from '@latch/test-browser'
+import type { Page } from 'playwright-core'
+import { preview } from 'vite'
+import { inject } from 'vitest'
+import { playgroundConfigPlugin } from '../server/playground-config.js'
+import type { PlaygroundConfig } from '../src/config.js'
+import { APP_DIR } from './paths.js'
+
+/**
+ * Three chains: the playground configures the first two (A, B); only the wallet knows the third,
+ * so switching the wallet there puts Latch on an unsupported network.
+ */
+export const CHAIN_IDS = [31337, 31338, 31339] as const
+
+export interface StackOptions {
+  /**
+   * How the dev wallet extension answers connection requests; 'none' loads no extension, so the
+   * playground runs its in-page dev wallet (manual approval), as a newcomer's browser would.
+   */
+  approval: ApprovalMode | 'none'
+  /** Extra query parameters for the playground's URL (`devWallet=extension` with an extension). */
+  query?: Record<string, string>
+}
+
+export interface Stack {
+  devnet: Devnet
+  /** The devnet chains the playground configures, in order. */
+  chains: readonly DevnetChain[]
+  /** A devnet chain the wallet knows and the playground does not. */
+  unconfigured: DevnetChain
+  /** The playground page, loaded with the extension's wallet. */
+  page: Page
+  /** The playground's URL, query included. */
+  url: string
+  /** Uncaught errors the page threw, for a file's last test to expect none. */
+  pageErrors: string[]
+  /** Stops everything this stack started, in reverse order; safe to call twice, never throws. */
+  close(): Promise<void>
+}
+
+/** Undo steps run newest first; each step's failure is reported but never skips the rest. */
+function cleanupStack() {
+  const steps: Array<() => Promise<unknown>> = []
+  let closing: Promise<void> | undefined
+  return {
+    add(step: () => Promise<unknown>) {
+      steps.unshift(step)
+    },
+    run: () =>
+      (closing ??= (async () => {
+        for (const step of steps) {
+          await step().catch((error: unknown) => console.error('e2e cleanup failed:', error))
+        }
+      })()),
+  }
+}
+
+/**
+ * Brings up one end-to-end stack: a devnet, the playground's production build served by
+ * `vite preview` with that devnet's chains, and Chromium with the dev wallet extension.
+ * Whatever was started is stopped again if a later step fails.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const cleanup = cleanupStack()
+  try {
+    const devnet = await startDevnet({ env: {}, chains: CHAIN_IDS.map((chainId) => ({ chainId })) })
+    cleanup.add(() => devnet.stop())
+    const [a, b, c] = devnet.chains as [DevnetChain, DevnetChain, DevnetChain]
+    const walletKeys = devnet.accounts.slice(0, 3).map((account) => account.privateKey)
+    const config: PlaygroundConfig = {
+      chains: [a, b].map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
+      privateKeys: walletKeys,
+    }
+
+    const server = await preview({
+      root: APP_DIR,
+      configFile: false,
+      logLevel: 'silent',
+      build: { outDir: inject('playgroundDist') },
+      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+      plugins: [playgroundConfigPlugin(() => config)],
+    })
+    cleanup.add(() => server.close())
+    const { port } = server.httpServer.address() as AddressInfo
+
+    let extensionDir: string | undefined
+    if (options.approval !== 'none') {
+      const dir = (extensionDir = await mkdtemp(join(tmpdir(), 'latch-e2e-wallet-')))
+      cleanup.add(() => rm(dir, { recursive: true, force: true }))
+      await writeExtension({
+        outDir: extensionDir,
+        config: {
+          chains: [a, b, c].map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
+          privateKeys: walletKeys,
+          approval: options.approval,
+          panelShadowMode: 'open',
+        },
+      })
+    }
+    const browser = await launchChromium(extensionDir ? { extensionDir } : {})
+    cleanup.add(() => browser.close())
+
+    const query = new URLSearchParams({
+      ...(extensionDir ? { devWallet: 'extension' } : {}),
+      ...options.query,
+    })
+    const url = `http://127.0.0.1:${port}/?${query}`
+    const page = await browser.context.newPage()
+    // A missing element fails in seconds, not after Playwright's default 30.
+    page.setDefaultTimeout(10_000)
+    // Kept for the files' last test, and printed at once rather than left to explain a timeout.
+    const pageErrors: string[] = []
+    page.on('pageerror', (error) => {
+      pageErrors.push(String(error))
+      console.error('page error:', error)
+    })
+    await page.goto(url)
+    return { devnet, chains: [a, b], unconfigured: c, page, url, pageErrors, close: cleanup.run }
+  } catch (error) {
+    await cleanup.run()
+    throw error
+  }
+}

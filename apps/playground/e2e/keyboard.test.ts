@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startStack, type Stack } from './harness.js'
+import { t } from './messages.js'
+import {
+  CONNECT_BUTTON_NAME,
+  dialog,
+  focused,
+  hookValue,
+  shortAddress,
+  tabTo,
+  title,
+} from './modal.js'
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+// The main flow with page.keyboard alone: Tab, Shift+Tab, Enter and Escape. The page's state is
+// read to check each step; nothing is clicked and focus is never set by the test.
+describe('keyboard only', () => {
+  let stack: Stack
+  beforeAll(async () => {
+    stack = await startStack({ approval: 'auto-approve' })
+  })
+  afterAll(() => stack?.close())
+
+  it('Tab reaches the ConnectButton and Enter opens the modal with focus inside', async () => {
+    const { page } = stack
+    await tabTo(page, CONNECT_BUTTON_NAME)
+    await page.keyboard.press('Enter')
+    await dialog(page).waitFor({ state: 'visible' })
+    await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
+    await expect.poll(async () => (await focused(page)).inModal).toBe(true)
+  })
+
+  it('Tab and Shift+Tab stay trapped inside the modal', async () => {
+    const { page } = stack
+    const keys = [...Array<string>(12).fill('Tab'), ...Array<string>(12).fill('Shift+Tab')]
+    for (const key of keys) {
+      await page.keyboard.press(key)
+      expect((await focused(page)).inModal, `focus after ${key}`).toBe(true)
+    }
+  })
+
+  it('Escape closes the modal and focus returns to the ConnectButton', async () => {
+    const { page } = stack
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'hidden' })
+    expect((await focused(page)).name).toBe(t('connectButton.connect'))
+  })
+
+  it('connects: Enter on the ConnectButton, Tab to the dev wallet, Enter', async () => {
+    const { page } = stack
+    await page.keyboard.press('Enter')
+    await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
+    await tabTo(page, /Latch Dev Wallet/)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
+    // The modal closes on connect, and focus goes back to the ConnectButton.
+    await dialog(page).waitFor({ state: 'hidden' })
+    await expect.poll(async () => (await focused(page)).name).toMatch(CONNECT_BUTTON_NAME)
+  })
+
+  it('switches network: Enter opens Account, then Networks → Latch Devnet B', async () => {
+    const { page } = stack
+    await page.keyboard.press('Enter')
+    await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
+    await tabTo(page, new RegExp(`^Latch Devnet A ${escape(t('view.Account.changeNetwork'))}$`))
+    await page.keyboard.press('Enter')
+    await expect.poll(() => title(page).textContent()).toBe(t('view.Networks.title'))
+    await tabTo(page, /Latch Devnet B/)
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => hookValue(page, 'network').textContent())
+      .toBe('Latch Devnet B (eip155:31338)')
+  })
+
+  it('Escape returns focus to the ConnectButton, which now names the account', async () => {
+    const { page, devnet } = stack
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'hidden' })
+    expect((await focused(page)).name).toContain(shortAddress(devnet.accounts[0]!.address))
+  })
+
+  it('disconnects: Enter opens Account, Tab to Disconnect, Enter', async () => {
+    const { page } = stack
+    await page.keyboard.press('Enter')
+    await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
+    await tabTo(page, new RegExp(`^${escape(t('view.Account.disconnect'))}$`))
+    await page.keyboard.press('Enter')
+    await expect.poll(() => hookValue(page, 'status').textContent()).toBe('disconnected')
+  })
+
+  it('the page threw no uncaught errors', () => {
+    expect(stack.pageErrors).toEqual([])
+  })
+})

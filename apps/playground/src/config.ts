@@ -1,0 +1,34 @@
+// Shared by the page and the Node side (server/playground-config.ts): types and constants only.
+
+/** Where the dev server and `vite preview` serve the devnet's configuration. */
+export const CONFIG_PATH = '/playground-config.js'
+
+/** The page global that script sets; read once by {@link readPlaygroundConfig}. */
+export const CONFIG_GLOBAL = '__latchPlaygroundConfig'
+
+/** One devnet chain, as the dev wallet and the playground's networks need it. */
+export interface PlaygroundChain {
+  chainId: number
+  name: string
+  rpcUrl: string
+}
+
+/** What the dev command (or an end-to-end test) hands the page about the running devnet. */
+export interface PlaygroundConfig {
+  /** The networks the playground configures, in order (the first is the default). */
+  chains: PlaygroundChain[]
+  /**
+   * The in-page dev wallet's accounts: anvil's well-known public test keys, funded on the
+   * devnet only. Never real keys.
+   */
+  privateKeys: `0x${string}`[]
+}
+
+/** The configuration the served script left, or undefined when the page was served without one. */
+export function readPlaygroundConfig(global: object): PlaygroundConfig | undefined {
+  const value = (global as Record<string, unknown>)[CONFIG_GLOBAL]
+  if (!value || typeof value !== 'object') return undefined
+  const config = value as Partial<PlaygroundConfig>
+  if (!Array.isArray(config.chains) || config.chains.length === 0) return undefined
+  return { chains: config.chains, privateKeys: config.privateKeys ?? [] }
+}

@@ -1,0 +1,179 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, it, expect, vi } from 'vitest'
+import { isLatchError, LatchError } from '../errors/latch-error.js'
+import { createDirectoryClient } from './directory-client.js'
+import { generateWalletIcon } from './icon.js'
+import type { DirectoryWallet } from './wallet.js'
+import { directoryWallets } from './wallets.data.js'
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void
+
+let server: Server
+let baseUrl: string
+const received: string[] = []
+let handler: Handler = (_request, response) => response.end()
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    received.push(request.url ?? '')
+    handler(request, response)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+})
+
+function answer(status: number, body: unknown, raw = false): Handler {
+  return (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' })
+    response.end(raw ? String(body) : JSON.stringify(body))
+  }
+}
+
+const sdk = { type: 'latch', version: '0.1.0' }
+const good: DirectoryWallet = {
+  id: 'abc123',
+  name: 'Good Wallet',
+  rdns: 'com.good.wallet',
+  homepage: 'https://good.example.com',
+  imageUrl: 'https://images.example.com/good.png',
+  mobileLink: 'good://',
+  chains: ['eip155:1'],
+}
+
+async function rejection(promise: Promise<unknown>): Promise<LatchError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  )
+  expect(error).toBeInstanceOf(LatchError)
+  return error as LatchError
+}
+
+describe('createDirectoryClient against a service (SPEC §7 GET /getWallets)', () => {
+  it('sends the SPEC query to {baseUrl}/getWallets and returns the validated page', async () => {
+    handler = answer(200, { data: [good], count: 321 })
+    const client = createDirectoryClient({ baseUrl: `${baseUrl}/`, projectId: 'p1', sdk })
+    const page = await client.getWallets({
+      page: 3,
+      entries: 40,
+      chains: ['eip155:1'],
+      exclude: ['io.metamask'],
+    })
+    expect(page).toEqual({ data: [good], count: 321 })
+    expect(received.at(-1)).toBe(
+      '/getWallets?projectId=p1&st=latch&sv=0.1.0&page=3&entries=40&exclude=io.metamask&chains=eip155%3A1',
+    )
+  })
+
+  it('drops invalid entries, keeps the valid ones, and fills a missing image', async () => {
+    const noImage = { ...good, id: 'noimage', imageUrl: undefined }
+    handler = answer(200, {
+      data: [
+        { ...good, mobileLink: 'javascript:alert(1)' },
+        { ...good, id: '__proto__' },
+        { ...good, name: 'x'.repeat(10_000) },
+        'not a wallet',
+        null,
+        good,
+        noImage,
+      ],
+      count: 7,
+    })
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    const page = await client.getWallets({ page: 1, entries: 40 })
+    expect(page.count).toBe(7)
+    expect(page.data).toEqual([good, { ...noImage, imageUrl: `${baseUrl}/getWalletImage/noimage` }])
+  })
+
+  it("throws 'HTTP status code: 500' when the service fails", async () => {
+    handler = answer(500, { error: 'boom' })
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    const error = await rejection(client.getWallets({ page: 1, entries: 40 }))
+    expect(error.code).toBe('HTTP_STATUS')
+    expect(error.message).toBe('HTTP status code: 500')
+  })
+
+  it('throws for a body that is not a page of wallets', async () => {
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    for (const body of ['{not json', JSON.stringify({ data: 'x', count: 1 }), '[]']) {
+      handler = answer(200, body, true)
+      const error = await rejection(client.getWallets({ page: 1, entries: 40 }))
+      expect(error.code).toBe('UNKNOWN_ERROR')
+    }
+  })
+
+  it("reports an aborted request as 'Something went wrong' (SPEC §8)", async () => {
+    handler = () => undefined // never answers
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    const controller = new AbortController()
+    const pending = client.getWallets({ page: 1, entries: 40 }, { signal: controller.signal })
+    controller.abort()
+    const error = await rejection(pending)
+    expect(error.message).toBe('Something went wrong')
+  })
+
+  it('uses the injected fetch, and reads globalThis.fetch only when called', async () => {
+    const injected = vi.fn<typeof fetch>(async () => Response.json({ data: [good], count: 1 }))
+    const withInjected = createDirectoryClient({ baseUrl, projectId: 'p1', sdk, fetch: injected })
+    await withInjected.getWallets({ page: 1, entries: 40, search: 'good' })
+    expect(String(injected.mock.calls[0]?.[0])).toContain('/getWallets?projectId=p1')
+
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    const late = vi.fn<typeof fetch>(async () => Response.json({ data: [], count: 0 }))
+    vi.stubGlobal('fetch', late)
+    try {
+      expect(await client.getWallets({ page: 1, entries: 40 })).toEqual({ data: [], count: 0 })
+      expect(late).toHaveBeenCalledOnce()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('wraps an unreachable service in a LatchError, keeping the cause', async () => {
+    const offline = new TypeError('fetch failed')
+    const client = createDirectoryClient({
+      baseUrl,
+      projectId: 'p1',
+      sdk,
+      fetch: async () => Promise.reject(offline),
+    })
+    const error = await rejection(client.getWallets({ page: 1, entries: 40 }))
+    expect(isLatchError(error, 'UNKNOWN_ERROR')).toBe(true)
+    expect(error.cause).toBe(offline)
+  })
+
+  it('points wallet images at GET /getWalletImage/{id}', () => {
+    const client = createDirectoryClient({ baseUrl: `${baseUrl}//`, projectId: 'p1', sdk })
+    expect(client.walletImageUrl('abc')).toBe(`${baseUrl}/getWalletImage/abc`)
+    expect(client.walletImageUrl('a/b?c')).toBe(`${baseUrl}/getWalletImage/a%2Fb%3Fc`)
+  })
+})
+
+describe('createDirectoryClient without a service', () => {
+  it('answers from the built-in directory with the same contract, never fetching', async () => {
+    const fetchSpy = vi.fn<typeof fetch>()
+    const client = createDirectoryClient({ projectId: 'p1', sdk, fetch: fetchSpy })
+    const page = await client.getWallets({ page: 1, entries: 40, search: 'latch' })
+    expect(page).toEqual({ data: [directoryWallets.at(-1)], count: 1 })
+    const all = await client.getWallets({ page: 1, entries: 40 })
+    expect(all.count).toBe(directoryWallets.length)
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it("gives a wallet's built-in icon, or a generated one for an unknown id", () => {
+    const client = createDirectoryClient({ projectId: 'p1', sdk })
+    const metamask = directoryWallets[0]!
+    expect(client.walletImageUrl(metamask.id)).toBe(metamask.imageUrl)
+    expect(client.walletImageUrl('unknown')).toBe(generateWalletIcon('', 'unknown'))
+  })
+
+  it('answers from the wallets it is given, also when baseUrl is empty', async () => {
+    const client = createDirectoryClient({ baseUrl: '', projectId: 'p1', sdk, wallets: [good] })
+    expect(await client.getWallets({ page: 1, entries: 40 })).toEqual({ data: [good], count: 1 })
+  })
+})

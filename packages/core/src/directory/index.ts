@@ -1,0 +1,27 @@
+export {
+  createDirectoryClient,
+  type DirectoryClient,
+  type DirectoryClientOptions,
+  type DirectoryRequestOptions,
+} from './directory-client.js'
+export { generateWalletIcon, walletInitials } from './icon.js'
+export {
+  RECOMMENDED_WALLETS_COUNT,
+  WALLETS_PER_PAGE,
+  WALLET_SEARCH_LIMIT,
+  queryLocalDirectory,
+  recommendedWallets,
+  type RecommendedWalletsOptions,
+} from './local-directory.js'
+export { buildGetWalletsUrl, type SdkInfo, type WalletPage, type WalletQuery } from './query.js'
+export {
+  WALLET_NAME_MAX_LENGTH,
+  directoryWalletEntrySchema,
+  directoryWalletSchema,
+  isHttpsUrl,
+  isSafeWalletLink,
+  isWalletImageUrl,
+  type DirectoryWallet,
+  type WalletBadge,
+} from './wallet.js'
+export { directoryWallets } from './wallets.data.js'

@@ -1,0 +1,48 @@
+import { describe, it, expect } from 'vitest'
+import { safeParseWith } from '../validation/parse.js'
+import { generateWalletIcon } from './icon.js'
+import { directoryWalletSchema } from './wallet.js'
+import { directoryWallets } from './wallets.data.js'
+
+describe('the built-in wallet directory', () => {
+  it('holds about 30 wallets, each passing the schema unchanged', () => {
+    expect(directoryWallets.length).toBeGreaterThanOrEqual(30)
+    for (const wallet of directoryWallets) {
+      const result = safeParseWith(directoryWalletSchema, wallet)
+      expect(result.success ? [] : result.issues, wallet.name).toEqual([])
+      expect(result.success && result.data).toEqual(wallet)
+    }
+  })
+
+  it('has unique ids, rdns and names', () => {
+    const unique = (values: unknown[]) => new Set(values).size === values.length
+    expect(unique(directoryWallets.map((w) => w.id))).toBe(true)
+    expect(unique(directoryWallets.flatMap((w) => (w.rdns ? [w.rdns] : [])))).toBe(true)
+    expect(unique(directoryWallets.map((w) => w.name.toLowerCase()))).toBe(true)
+  })
+
+  it('gives every wallet its generated icon, never a downloaded logo', () => {
+    for (const wallet of directoryWallets) {
+      expect(wallet.imageUrl).toBe(generateWalletIcon(wallet.name, wallet.id))
+    }
+  })
+
+  it('knows the well-known rdns and the Latch Dev Wallet on both devnet chains', () => {
+    const byName = new Map(directoryWallets.map((wallet) => [wallet.name, wallet]))
+    expect(byName.get('MetaMask')?.rdns).toBe('io.metamask')
+    expect(byName.get('Coinbase Wallet')?.rdns).toBe('com.coinbase.wallet')
+    expect(byName.get('Phantom')?.chains).toContain('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(byName.get('Xverse')?.chains).toEqual(['bip122:000000000019d6689c085ae165831e93'])
+    expect(byName.get('Latch Dev Wallet')).toMatchObject({
+      rdns: 'io.latch.devwallet',
+      chains: ['eip155:31337', 'eip155:31338'],
+    })
+  })
+
+  it('is frozen, so instances on one page share nothing mutable', () => {
+    expect(Object.isFrozen(directoryWallets)).toBe(true)
+    expect(directoryWallets.every((w) => Object.isFrozen(w) && Object.isFrozen(w.chains))).toBe(
+      true,
+    )
+  })
+})

@@ -1,0 +1,109 @@
+import { isBrowserWallet, type Connector } from '../connector/connector.js'
+import { isWalletExcluded } from '../connector/exclusion.js'
+import { recommendedWallets } from '../directory/local-directory.js'
+import type { DirectoryWallet } from '../directory/wallet.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import type {
+  ConnectMethod,
+  ConnectorOrderType,
+  ResolvedFeatures,
+  ResolvedOptions,
+} from '../options/schema.js'
+import { connectMethodOrder, orderWalletGroups } from '../router/connect-method-order.js'
+import type { RecentWallet } from '../storage/keys.js'
+import {
+  connectableWallets,
+  directoryItem,
+  findInstalled,
+  installedItem,
+  type ConnectorsByNamespace,
+  type WalletItem,
+} from './wallet-item.js'
+
+const isBrowserWalletType = (type: Connector['type']) => type === 'INJECTED' || type === 'ANNOUNCED'
+
+/** The host options that shape wallet lists. */
+export type WalletListOptions = Pick<
+  ResolvedOptions,
+  'connectorTypeOrder' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'
+>
+
+export interface ConnectWalletListInput {
+  connectors: ConnectorsByNamespace
+  activeNamespace?: ChainNamespace
+  /** SPEC §3 recent wallets from storage, most recent first. */
+  recentWallets: readonly RecentWallet[]
+  /** Directory wallets to recommend from (featured ones and the first page); empty until loaded. */
+  directoryPool: readonly DirectoryWallet[]
+  options: WalletListOptions
+}
+
+/**
+ * The Connect view's wallet rows, in the host's connector-type order (SPEC §2):
+ * - `recent`: recent wallets that are installed now, most recent first, tagged "recent";
+ * - `injected`: the other injected and announced wallets, tagged "installed";
+ * - `external`: other connectable wallets (external and multi-chain connectors);
+ * - `featured` / `recommended`: up to 4 directory wallets (SPEC §9), the host's featured ones
+ *   first, never an installed one (it is already listed);
+ * - `walletConnect` and `custom` are empty until pairing (issue 5) and custom wallets exist.
+ * Excluded wallets never appear (SPEC §5). A recent wallet that is no longer installed is left
+ * out: nothing in this build could connect it.
+ */
+export function connectWalletList(input: ConnectWalletListInput): WalletItem[] {
+  const { options } = input
+  const installed = connectableWallets(
+    input.connectors,
+    options.excludeWalletIds,
+    input.activeNamespace,
+  )
+  const recent = input.recentWallets
+    .filter((wallet) => !isWalletExcluded(wallet, options.excludeWalletIds))
+    .flatMap((wallet) => {
+      const target = findInstalled(wallet, installed)
+      return target ? [installedItem(target, 'recent')] : []
+    })
+  const recommended = recommendedWallets(input.directoryPool, {
+    featuredWalletIds: options.featuredWalletIds,
+    includeWalletIds: options.includeWalletIds,
+    excludeWalletIds: options.excludeWalletIds,
+    installedRdns: installed.flatMap(({ connector }) => (connector.rdns ? [connector.rdns] : [])),
+  }).map((wallet) => directoryItem(wallet, installed))
+  const featured = new Set(options.featuredWalletIds)
+  const groups: Partial<Record<ConnectorOrderType, readonly WalletItem[]>> = {
+    recent,
+    injected: installed
+      .filter((target) => isBrowserWalletType(target.connector.type))
+      .map((target) => installedItem(target, 'installed')),
+    external: installed
+      .filter((target) => !isBrowserWalletType(target.connector.type))
+      .map((target) => installedItem(target)),
+    featured: recommended.filter((item) => featured.has(item.id)),
+    recommended: recommended.filter((item) => !featured.has(item.id)),
+  }
+  return orderWalletGroups(options.connectorTypeOrder, groups)
+}
+
+export interface ConnectMethodsInput {
+  features: Pick<ResolvedFeatures, 'email' | 'socials' | 'connectMethodsOrder'>
+  connectors: ConnectorsByNamespace
+  excludeWalletIds: readonly string[]
+}
+
+/**
+ * The Connect view's method order (SPEC §2, see {@link connectMethodOrder}) from the features in
+ * force and the wallets discovered so far; an excluded wallet is not "visible", so it does not
+ * move wallets first.
+ */
+export function connectMethodsFor(input: ConnectMethodsInput): ConnectMethod[] {
+  const visible = Object.values(input.connectors)
+    .flatMap((list): readonly Connector[] => list ?? [])
+    .filter((connector) => isBrowserWallet(connector))
+    .filter((connector) => !isWalletExcluded(connector, input.excludeWalletIds))
+  const { email, socials, connectMethodsOrder } = input.features
+  return connectMethodOrder({
+    emailEnabled: email,
+    socialsEnabled: socials !== false && socials.length > 0,
+    ...(connectMethodsOrder ? { configuredOrder: connectMethodsOrder } : {}),
+    connectors: visible,
+  })
+}

@@ -1,0 +1,48 @@
+import {
+  createDirectoryClient,
+  type DirectoryClient,
+  type DirectoryClientOptions,
+} from '../directory/directory-client.js'
+import type { SdkInfo } from '../directory/query.js'
+import type { DirectoryWallet } from '../directory/wallet.js'
+import { directoryWallets } from '../directory/wallets.data.js'
+
+/** Sent as `st`/`sv` to the directory service. */
+export const LATCH_SDK: SdkInfo = { type: 'latch', version: '0.0.0' }
+
+/** Where an instance's wallet directory comes from. */
+export interface LatchDirectoryOptions {
+  /** The directory service (SPEC §7 GET /getWallets). Without it, the built-in data module. */
+  baseUrl?: string
+  fetch?: typeof fetch
+  /** The local wallets to answer from when there is no `baseUrl`; the built-in ones by default. */
+  wallets?: readonly DirectoryWallet[]
+  sdk?: SdkInfo
+}
+
+/** One Latch instance's wallet directory. */
+export interface LatchDirectory {
+  readonly client: DirectoryClient
+  /**
+   * The wallets the client answers from when it has no service (the built-in module). Present,
+   * views query them synchronously with `queryLocalDirectory` (the client's own contract), so a
+   * search keystroke paints its results in the same frame even with 1,000 wallets.
+   */
+  readonly localWallets?: readonly DirectoryWallet[]
+}
+
+/** The directory of an instance: the service when `baseUrl` is set, else the local module. */
+export function createLatchDirectory(
+  projectId: string,
+  options: LatchDirectoryOptions = {},
+): LatchDirectory {
+  const clientOptions: DirectoryClientOptions = { projectId, sdk: options.sdk ?? LATCH_SDK }
+  if (options.baseUrl !== undefined) clientOptions.baseUrl = options.baseUrl
+  if (options.fetch) clientOptions.fetch = options.fetch
+  if (options.baseUrl !== undefined) return { client: createDirectoryClient(clientOptions) }
+  const localWallets = options.wallets ?? directoryWallets
+  return {
+    client: createDirectoryClient({ ...clientOptions, wallets: localWallets }),
+    localWallets,
+  }
+}

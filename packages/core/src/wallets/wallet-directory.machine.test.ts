@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createActor } from 'xstate'
+import { createMemoryStorage } from '../storage/memory-storage.js'
+import { createLatch } from '../latch/create-latch.js'
+import { directoryOf } from '../test/directory-fixtures.js'
+import { devnetA } from '../test/networks.js'
+import { createLatchDirectory, type LatchDirectoryOptions } from './latch-directory.js'
+import {
+  DIRECTORY_SEARCH_DEBOUNCE_MS,
+  selectWalletDirectory,
+  walletDirectoryMachine,
+  type WalletDirectoryInput,
+} from './wallet-directory.machine.js'
+
+afterEach(() => void vi.useRealTimers())
+
+/** Lets a fetch and its JSON body resolve. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+function browse(options: LatchDirectoryOptions, input: Partial<WalletDirectoryInput> = {}) {
+  const actor = createActor(walletDirectoryMachine, {
+    input: { directory: createLatchDirectory('p', options), ...input },
+  }).start()
+  return { actor, view: () => selectWalletDirectory(actor.getSnapshot()) }
+}
+
+/** A fake directory service over `wallets`, answering like GET /getWallets. */
+function service(wallets = directoryOf(100)) {
+  const requests: URL[] = []
+  let fail = false
+  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = new URL(String(input))
+    requests.push(url)
+    if (fail) return new Response('nope', { status: 503 })
+    const page = Number(url.searchParams.get('page'))
+    const entries = Number(url.searchParams.get('entries'))
+    const search = url.searchParams.get('search')?.toLowerCase()
+    const include = url.searchParams.get('include')?.split(',')
+    const matches = wallets.filter(
+      (w) =>
+        (!search || w.name.toLowerCase().includes(search)) && (!include || include.includes(w.id)),
+    )
+    const data = matches.slice((page - 1) * entries, page * entries)
+    return Response.json({ data, count: matches.length })
+  })
+  return {
+    options: { baseUrl: 'https://dir.test', fetch: fetch as typeof globalThis.fetch },
+    requests,
+    fetch,
+    failNext: (value: boolean) => void (fail = value),
+  }
+}
+
+describe('wallet directory: local', () => {
+  it('answers the first page at once: 40 of the count', () => {
+    const { view } = browse({ wallets: directoryOf(1000) })
+    expect(view()).toMatchObject({ status: 'ready', count: 1000, hasMore: true })
+    expect(view().wallets).toHaveLength(40)
+  })
+
+  it('loads page after page until every wallet is in', () => {
+    const { actor, view } = browse({ wallets: directoryOf(85) })
+    actor.send({ type: 'LOAD_MORE' })
+    expect(view().wallets).toHaveLength(80)
+    expect(view().wallets[40]!.id).toBe('w0040')
+    actor.send({ type: 'LOAD_MORE' })
+    expect(view()).toMatchObject({ hasMore: false })
+    expect(view().wallets).toHaveLength(85)
+    actor.send({ type: 'LOAD_MORE' })
+    expect(view().wallets).toHaveLength(85)
+  })
+
+  it('searches in the same transition as the keystroke, at most 100 results', () => {
+    const { actor, view } = browse({ wallets: directoryOf(1000) })
+    actor.send({ type: 'SEARCH', text: ' w00 ' })
+    expect(view()).toMatchObject({ status: 'ready', search: 'w00', count: 100, hasMore: false })
+    expect(view().wallets).toHaveLength(100)
+    actor.send({ type: 'SEARCH', text: 'w0999' })
+    expect(view().wallets.map((w) => w.id)).toEqual(['w0999'])
+    actor.send({ type: 'SEARCH', text: 'nothing like it' })
+    expect(view()).toMatchObject({ count: 0, wallets: [] })
+    actor.send({ type: 'SEARCH', text: '' })
+    expect(view()).toMatchObject({ count: 1000, hasMore: true })
+    expect(view().wallets).toHaveLength(40)
+  })
+
+  it('applies include and exclude, and fetches the featured wallets to recommend', () => {
+    const { view } = browse(
+      { wallets: directoryOf(100) },
+      { excludeWalletIds: ['w0000'], featuredWalletIds: ['w0090'] },
+    )
+    expect(view().wallets[0]!.id).toBe('w0001')
+    expect(view().count).toBe(99)
+    expect(view().pool[0]!.id).toBe('w0090')
+    const included = browse({ wallets: directoryOf(100) }, { includeWalletIds: ['w0003', 'w0004'] })
+    expect(included.view().wallets.map((w) => w.id)).toEqual(['w0003', 'w0004'])
+  })
+})
+
+describe('wallet directory: remote', () => {
+  it('loads the first page from GET /getWallets, 40 per page', async () => {
+    const s = service()
+    const { actor, view } = browse(s.options)
+    expect(view().status).toBe('loading')
+    await settle()
+    expect(view()).toMatchObject({ status: 'ready', count: 100, hasMore: true })
+    expect(s.requests[0]!.searchParams.get('entries')).toBe('40')
+    actor.send({ type: 'LOAD_MORE' })
+    await settle()
+    expect(s.requests[1]!.searchParams.get('page')).toBe('2')
+    expect(view().wallets).toHaveLength(80)
+  })
+
+  it('debounces a search and asks for up to 100 results', async () => {
+    vi.useFakeTimers()
+    const s = service()
+    const { actor, view } = browse(s.options)
+    await vi.advanceTimersByTimeAsync(0)
+    actor.send({ type: 'SEARCH', text: 'w00' })
+    actor.send({ type: 'SEARCH', text: 'w001' })
+    await vi.advanceTimersByTimeAsync(DIRECTORY_SEARCH_DEBOUNCE_MS - 1)
+    expect(s.requests).toHaveLength(1)
+    expect(view().wallets).toHaveLength(40)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(s.requests).toHaveLength(2)
+    expect(s.requests[1]!.searchParams.get('search')).toBe('w001')
+    expect(s.requests[1]!.searchParams.get('entries')).toBe('100')
+    expect(view().wallets).toHaveLength(10)
+  })
+
+  it('a failure shows its catalogue code and RETRY loads again', async () => {
+    const s = service()
+    s.failNext(true)
+    const { actor, view } = browse(s.options)
+    await settle()
+    expect(view()).toMatchObject({ status: 'failed', error: { code: 'HTTP_STATUS' } })
+    s.failNext(false)
+    actor.send({ type: 'RETRY' })
+    await settle()
+    expect(view()).toMatchObject({ status: 'ready', count: 100 })
+    expect(view().error).toBeUndefined()
+  })
+
+  it('a newer search cancels the request in flight', async () => {
+    vi.useFakeTimers()
+    const s = service()
+    const { actor } = browse(s.options)
+    const signal = () => s.fetch.mock.calls.at(-1)![1]!.signal!
+    const first = signal()
+    actor.send({ type: 'SEARCH', text: 'a' })
+    expect(first.aborted).toBe(true)
+  })
+})
+
+describe('the directory of an instance', () => {
+  it('is the built-in module by default, queried locally', () => {
+    const latch = createLatch({ networks: [devnetA] }, { storage: createMemoryStorage() })
+    expect(latch.directory.localWallets?.length).toBeGreaterThan(25)
+  })
+
+  it('uses the service when given a base URL', async () => {
+    const s = service()
+    const latch = createLatch(
+      { projectId: 'p', networks: [devnetA] },
+      { storage: createMemoryStorage(), directory: s.options },
+    )
+    expect(latch.directory.localWallets).toBeUndefined()
+    await latch.directory.client.getWallets({ page: 1, entries: 40 })
+    expect(s.requests[0]!.searchParams.get('projectId')).toBe('p')
+  })
+
+  it('exposes the recent wallets core stored', () => {
+    const storage = createMemoryStorage({
+      '@latch/storageVersion': '1',
+      '@latch/recentWallets': JSON.stringify([{ id: 'io.a', name: 'A' }]),
+    })
+    const latch = createLatch({ networks: [devnetA] }, { storage })
+    expect(latch.getRecentWallets()).toEqual([{ id: 'io.a', name: 'A' }])
+  })
+})

@@ -1,0 +1,163 @@
+import type { Connector } from '../connector/connector.js'
+import { isWalletExcluded } from '../connector/exclusion.js'
+import { generateWalletIcon } from '../directory/icon.js'
+import { isHttpsUrl, isSafeWalletLink, type DirectoryWallet } from '../directory/wallet.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import type { ConnectorInfo } from '../machines/connection.types.js'
+
+/** Connectors each adapter has discovered, per namespace (the root context's `connectors`). */
+export type ConnectorsByNamespace = Partial<Record<ChainNamespace, readonly Connector[]>>
+
+/** Why a wallet is listed, shown as a tag beside its name. */
+export type WalletTag = 'recent' | 'installed'
+
+/** What the connection machine's CONNECT needs to reach one wallet. */
+export interface ConnectTarget {
+  connector: ConnectorInfo
+  namespace: ChainNamespace
+}
+
+/** A place to get a wallet that cannot be connected here yet. */
+export interface WalletLink {
+  kind: 'homepage' | 'desktop' | 'mobile' | 'webapp'
+  href: string
+}
+
+/**
+ * One row of a wallet list (Connect, AllWallets). Names and icons may come from the wallet
+ * itself: views render `name` as text and `imageUrl` only as an `<img src>`.
+ */
+export interface WalletItem {
+  /** Unique within a list: the connector id, or the directory id. */
+  id: string
+  name: string
+  /** Always set: the wallet's own https/data:image icon, or a generated one. */
+  imageUrl: string
+  tag?: WalletTag
+  /** Set when the wallet is installed or announced: choosing it connects it. */
+  connect?: ConnectTarget
+  /** Where to get the wallet; empty for an installed one. */
+  links: readonly WalletLink[]
+}
+
+// The shapes a recent-wallet entry and a stored icon may take (see storage/keys.ts).
+const IMAGE_URL = /^(https:\/\/|data:image\/)/i
+
+/** An icon a view may put in `<img src>`: https or an inline image; anything else is dropped. */
+export function safeImageUrl(url: string | undefined): string | undefined {
+  return url !== undefined && IMAGE_URL.test(url) ? url : undefined
+}
+
+/** The connector fields a connection keeps (never the provider or other live objects). */
+export function toConnectorInfo(connector: Connector): ConnectorInfo {
+  const { id, type, name, imageUrl, rdns } = connector
+  return { id, type, name, ...(imageUrl ? { imageUrl } : {}), ...(rdns ? { rdns } : {}) }
+}
+
+// Types whose wallets this build can connect from a list. WALLET_CONNECT (pairing, issue 5) and
+// AUTH (email and social, their own sections) are not wallet rows.
+const LISTED_TYPES = new Set<Connector['type']>([
+  'INJECTED',
+  'ANNOUNCED',
+  'EXTERNAL',
+  'MULTI_CHAIN',
+])
+
+/**
+ * The wallets that can be connected from a list, each once: not excluded (SPEC §5), listable
+ * types only, and a wallet that several adapters discovered is offered in the active namespace
+ * (else the first namespace that has it), so choosing it connects where the user is.
+ */
+export function connectableWallets(
+  connectors: ConnectorsByNamespace,
+  excludeWalletIds: readonly string[],
+  activeNamespace?: ChainNamespace,
+): ConnectTarget[] {
+  const namespaces = Object.keys(connectors).sort((a, b) =>
+    a === activeNamespace ? -1 : b === activeNamespace ? 1 : 0,
+  )
+  const seen = new Set<string>()
+  const targets: ConnectTarget[] = []
+  for (const namespace of namespaces) {
+    for (const connector of connectors[namespace] ?? []) {
+      if (!LISTED_TYPES.has(connector.type) || seen.has(connector.id)) continue
+      if (isWalletExcluded(connector, excludeWalletIds)) continue
+      seen.add(connector.id)
+      targets.push({ connector: toConnectorInfo(connector), namespace })
+    }
+  }
+  return targets
+}
+
+/** The connector of `connectorId`, preferring the active namespace; undefined when not discovered. */
+export function findConnectTarget(
+  connectors: ConnectorsByNamespace,
+  connectorId: string,
+  activeNamespace?: ChainNamespace,
+): ConnectTarget | undefined {
+  return connectableWallets(connectors, [], activeNamespace).find(
+    (target) => target.connector.id === connectorId,
+  )
+}
+
+/** The installed wallet behind a directory or recent entry: same id, or same EIP-6963 rdns. */
+export function findInstalled(
+  wallet: { id: string; rdns?: string },
+  installed: readonly ConnectTarget[],
+): ConnectTarget | undefined {
+  return installed.find(
+    ({ connector }) =>
+      connector.id === wallet.id || (wallet.rdns !== undefined && connector.rdns === wallet.rdns),
+  )
+}
+
+/**
+ * A directory wallet's links, homepage first. Each is checked again here although the directory
+ * validated it: these become `<a href>`, so only https and safe deep links ever get through.
+ */
+export function walletLinks(wallet: DirectoryWallet): readonly WalletLink[] {
+  // Lists rebuild their rows on every keystroke; a directory entry's links never change.
+  const cached = linksCache.get(wallet)
+  if (cached) return cached
+  const candidates: Array<[WalletLink['kind'], string | undefined, (v: unknown) => boolean]> = [
+    ['homepage', wallet.homepage, isHttpsUrl],
+    ['desktop', wallet.desktopLink, isSafeWalletLink],
+    ['mobile', wallet.mobileLink, isSafeWalletLink],
+    ['webapp', wallet.webappLink, isHttpsUrl],
+  ]
+  const links = candidates.flatMap(([kind, href, isSafe]) =>
+    href !== undefined && isSafe(href) ? [{ kind, href }] : [],
+  )
+  linksCache.set(wallet, links)
+  return links
+}
+
+const linksCache = new WeakMap<DirectoryWallet, readonly WalletLink[]>()
+
+/** A discovered wallet as a row: choosing it connects it. */
+export function installedItem(target: ConnectTarget, tag?: WalletTag): WalletItem {
+  const { connector } = target
+  return {
+    id: connector.id,
+    name: connector.name,
+    imageUrl: safeImageUrl(connector.imageUrl) ?? generateWalletIcon(connector.name, connector.id),
+    ...(tag ? { tag } : {}),
+    connect: target,
+    links: [],
+  }
+}
+
+/** A directory wallet as a row: connectable when installed, otherwise with its links. */
+export function directoryItem(
+  wallet: DirectoryWallet,
+  installed: readonly ConnectTarget[],
+): WalletItem {
+  const target = findInstalled(wallet, installed)
+  return {
+    id: wallet.id,
+    name: wallet.name,
+    imageUrl: safeImageUrl(wallet.imageUrl) ?? generateWalletIcon(wallet.name, wallet.id),
+    ...(target ? { tag: 'installed' as const, connect: target } : {}),
+    links: target ? [] : walletLinks(wallet),
+  }
+}

@@ -1,0 +1,45 @@
+import { modalStyles } from '../../theme/styles.js'
+import { useLatch, useT } from '../../hooks/useLatch.js'
+import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccount.js'
+import { displayBalance, shortAddress } from '../format.js'
+import { InlineShadow } from '../ui/InlineShadow.js'
+
+export interface ConnectButtonProps {
+  /** Show the native balance beside the address when connected. Default true. */
+  balance?: boolean
+}
+
+/** Opens the modal: Connect when disconnected, Account when connected (SPEC §2 opening rules). */
+export function ConnectButton({ balance = true }: ConnectButtonProps) {
+  const latch = useLatch()
+  const t = useT()
+  const account = useLatchAccount()
+  const data = useLatchAccountData()
+  const busy = account.status === 'connecting' || account.status === 'reconnecting'
+  const label =
+    account.isConnected && account.address
+      ? shortAddress(account.address)
+      : busy
+        ? t('connectButton.connecting')
+        : t('connectButton.connect')
+  return (
+    <InlineShadow styles={modalStyles}>
+      <span className="latch-root" data-theme={latch.options.themeMode}>
+        <button
+          type="button"
+          className="latch-button"
+          data-variant={account.isConnected ? 'secondary' : undefined}
+          aria-busy={busy}
+          onClick={() => latch.open()}
+        >
+          {account.isConnected && balance && data.balance !== undefined ? (
+            <span className="latch-muted">
+              {displayBalance(data.balance)} {data.balanceSymbol}
+            </span>
+          ) : null}
+          <span>{label}</span>
+        </button>
+      </span>
+    </InlineShadow>
+  )
+}

@@ -1,0 +1,20 @@
+import type { Latch } from '@latch/core'
+import { useContext } from 'react'
+import { LatchContext, type LatchContextValue } from '../context.js'
+import type { Translate } from '../i18n/translator.js'
+
+function useLatchContext(): LatchContextValue {
+  const value = useContext(LatchContext)
+  if (!value) throw new Error('Latch hooks must be used inside <LatchProvider>.')
+  return value
+}
+
+/** The Latch instance of the nearest `<LatchProvider>`. */
+export function useLatch(): Latch {
+  return useLatchContext().latch
+}
+
+/** Translates a catalogue key in the provider's language. */
+export function useT(): Translate {
+  return useLatchContext().t
+}

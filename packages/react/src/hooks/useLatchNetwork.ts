@@ -1,0 +1,36 @@
+import {
+  selectActiveNetwork,
+  selectIsUnsupportedChain,
+  selectNetworks,
+  selectActiveCaipNetworkId,
+  type Network,
+} from '@latch/core'
+import { useSelector } from '@xstate/react'
+import { sameJson } from './equal.js'
+import { useLatch } from './useLatch.js'
+
+export interface LatchNetworkState {
+  /** The active network, or undefined when the wallet is on one that is not configured. */
+  activeNetwork?: Network
+  /** CAIP-2 id of where the wallet really is (may be unsupported). */
+  activeCaipNetworkId?: string
+  networks: readonly Network[]
+  isUnsupported: boolean
+  /** Asks to switch; the modal shows the confirmation the SPEC §4 rules pick. */
+  switchNetwork(network: Network): void
+}
+
+export function useLatchNetwork(): LatchNetworkState {
+  const latch = useLatch()
+  const state = useSelector(
+    latch.network,
+    (snapshot) => ({
+      activeNetwork: selectActiveNetwork(snapshot),
+      activeCaipNetworkId: selectActiveCaipNetworkId(snapshot),
+      networks: selectNetworks(snapshot),
+      isUnsupported: selectIsUnsupportedChain(snapshot),
+    }),
+    sameJson,
+  )
+  return { ...state, switchNetwork: latch.switchNetwork }
+}

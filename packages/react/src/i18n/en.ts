@@ -1,0 +1,9 @@
+import { commonMessages, errorCatalogue } from './common.messages.js'
+import { viewMessages } from '../views/messages.js'
+
+/** The English catalogue: every user-visible string of @latch/react. */
+export const enMessages = {
+  ...commonMessages,
+  ...viewMessages,
+  ...errorCatalogue,
+} as const

@@ -1,0 +1,21 @@
+import { useSelector } from '@xstate/react'
+import { sameJson } from '../hooks/equal.js'
+import { useLatch, useT } from '../hooks/useLatch.js'
+import { errorKey } from '../i18n/translator.js'
+
+/** SPEC §8 alerts about the host's setup (e.g. Project ID Not Configured), shown in the modal. */
+export function AlertBar() {
+  const latch = useLatch()
+  const t = useT()
+  const alerts = useSelector(latch.actor, (s) => s.context.alerts, sameJson)
+  if (alerts.length === 0) return null
+  return (
+    <div role="alert" aria-label={t('alert.region')}>
+      {alerts.map((alert) => (
+        <p key={alert.code} className="latch-alert">
+          {t(errorKey(alert.code), alert.values)}
+        </p>
+      ))}
+    </div>
+  )
+}

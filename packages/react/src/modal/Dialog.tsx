@@ -1,0 +1,79 @@
+import { createFocusTrap, type FocusTrap } from 'focus-trap'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
+
+export interface DialogProps {
+  open: boolean
+  labelledBy: string
+  shake?: boolean
+  /** Escape, a backdrop click or the close button: the machine decides if closing is allowed. */
+  onRequestClose(): void
+  children: ReactNode
+}
+
+/** The element that has focus, looking inside shadow roots (the opener may live in one). */
+function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active instanceof HTMLElement ? active : null
+}
+
+/**
+ * A WAI-ARIA modal dialog on the native <dialog>: showModal() gives role=dialog, aria-modal and
+ * an inert background; focus-trap keeps Tab and Shift+Tab inside (the native one lets Tab reach
+ * the browser's own UI), and focus returns to the opener on close.
+ */
+export function Dialog({ open, labelledBy, shake, onRequestClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const trap = useRef<FocusTrap | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
+
+  useLayoutEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      opener.current = deepActiveElement()
+      if (typeof dialog.showModal === 'function') dialog.showModal()
+      else dialog.setAttribute('open', '')
+      trap.current = createFocusTrap(dialog, {
+        escapeDeactivates: false,
+        allowOutsideClick: true,
+        fallbackFocus: dialog,
+        tabbableOptions: { getShadowRoot: true },
+      })
+      try {
+        trap.current.activate()
+      } catch {
+        // No tabbable element yet (a lazy view still loading): the dialog itself holds focus.
+        dialog.focus()
+      }
+    } else if (!open && dialog.open) {
+      trap.current?.deactivate({ returnFocus: false })
+      trap.current = null
+      if (typeof dialog.close === 'function') dialog.close()
+      else dialog.removeAttribute('open')
+      opener.current?.focus()
+    }
+  }, [open])
+
+  useLayoutEffect(() => () => void trap.current?.deactivate({ returnFocus: false }), [])
+
+  return (
+    <dialog
+      ref={ref}
+      className="latch-dialog"
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      data-shake={shake ? 'true' : 'false'}
+      tabIndex={-1}
+      onCancel={(event) => {
+        event.preventDefault()
+        onRequestClose()
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onRequestClose()
+      }}
+    >
+      {open ? children : null}
+    </dialog>
+  )
+}

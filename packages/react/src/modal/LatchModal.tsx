@@ -1,0 +1,92 @@
+import { selectCanGoBack, selectIsCloseDisabled, selectModalState, selectRoute } from '@latch/core'
+import { useSelector } from '@xstate/react'
+import { Suspense, useEffect, useId, useRef } from 'react'
+import { sameJson } from '../hooks/equal.js'
+import { useLatch, useT } from '../hooks/useLatch.js'
+import type { MessageKey } from '../i18n/translator.js'
+import { modalStyles } from '../theme/styles.js'
+import { themeStyle } from '../theme/theme.js'
+import { Spinner } from '../components/ui/Spinner.js'
+import { ViewOutlet } from '../views/registry.js'
+import { AlertBar } from './AlertBar.js'
+import { Dialog } from './Dialog.js'
+import { ShadowHost } from './ShadowHost.js'
+import { ToastRegion } from './ToastRegion.js'
+
+/** The modal: its own shadow root, the dialog, the header, and the view the router shows. */
+export function LatchModal() {
+  const latch = useLatch()
+  const t = useT()
+  const titleId = useId()
+  const { open, shake } = useSelector(latch.modal, selectModalState, sameJson)
+  const route = useSelector(latch.modal, selectRoute, sameJson)
+  const canGoBack = useSelector(latch.modal, selectCanGoBack)
+  const closeDisabled = useSelector(latch.modal, selectIsCloseDisabled)
+  const requestClose = () => latch.modal.send({ type: 'CLOSE' })
+  // When the view changes under the user, focus follows to the new view's title instead of
+  // falling to <body>, so keyboard and screen-reader users keep their place.
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const shownView = useRef<string | null>(null)
+  useEffect(() => {
+    if (!open) {
+      shownView.current = null
+      return
+    }
+    if (shownView.current !== null && shownView.current !== route.view) titleRef.current?.focus()
+    shownView.current = route.view
+  }, [open, route.view])
+
+  return (
+    <ShadowHost tag="latch-modal" styles={modalStyles}>
+      <div
+        className="latch-root"
+        data-theme={latch.options.themeMode}
+        style={themeStyle(latch.options) as React.CSSProperties}
+      >
+        <Dialog open={open} labelledBy={titleId} shake={shake} onRequestClose={requestClose}>
+          <header className="latch-header">
+            {canGoBack ? (
+              <button
+                type="button"
+                className="latch-icon-button"
+                aria-label={t('modal.back')}
+                onClick={() => latch.modal.send({ type: 'GO_BACK' })}
+              >
+                <span aria-hidden="true">←</span>
+              </button>
+            ) : (
+              <span />
+            )}
+            <h2 id={titleId} className="latch-title" ref={titleRef} tabIndex={-1}>
+              {t(`view.${route.view}.title` as MessageKey)}
+            </h2>
+            <button
+              type="button"
+              className="latch-icon-button"
+              aria-label={t('modal.close')}
+              aria-disabled={closeDisabled}
+              onClick={requestClose}
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+          </header>
+          <AlertBar />
+          <div className="latch-body">
+            <Suspense
+              fallback={
+                <div className="latch-center" role="status">
+                  <Spinner label={t('modal.loading')} />
+                </div>
+              }
+            >
+              <div className="latch-view" key={route.view}>
+                <ViewOutlet route={route} />
+              </div>
+            </Suspense>
+          </div>
+        </Dialog>
+        <ToastRegion />
+      </div>
+    </ShadowHost>
+  )
+}

@@ -1,0 +1,31 @@
+import { useLayoutEffect, useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+
+export interface ShadowHostProps {
+  /** The custom element name of the host, which the page sees. */
+  tag: string
+  styles: string
+  children: ReactNode
+}
+
+/**
+ * Renders `children` into an open shadow root on its own host element at the end of <body>.
+ * The page's CSS cannot reach inside, and ours cannot leak out; the inline `all: initial` keeps
+ * inherited page styles (fonts, colours, letter-spacing…) from crossing the boundary.
+ */
+export function ShadowHost({ tag, styles, children }: ShadowHostProps) {
+  const [container, setContainer] = useState<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    const host = document.createElement(tag)
+    host.setAttribute('style', 'all: initial !important; display: contents !important;')
+    const shadow = host.attachShadow({ mode: 'open' })
+    const style = document.createElement('style')
+    style.textContent = styles
+    const mount = document.createElement('div')
+    shadow.append(style, mount)
+    document.body.append(host)
+    setContainer(mount)
+    return () => host.remove()
+  }, [tag, styles])
+  return container ? createPortal(children, container) : null
+}

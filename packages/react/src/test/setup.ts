@@ -1,0 +1,27 @@
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+/** Walks up through shadow roots too: a display:none host hides its whole tree. */
+function isDisplayed(element: Element): boolean {
+  const parent = element.parentElement ?? (element.getRootNode() as ShadowRoot).host ?? null
+  return getComputedStyle(element).display !== 'none' && (!parent || isDisplayed(parent))
+}
+
+// jsdom has no layout, so focus-trap's `tabbable` would think every element is hidden. Give
+// rendered elements one client rect unless they (or an ancestor) are display:none, as a browser
+// would. (The SSR test runs in node, where there is no DOM to patch.)
+if (typeof HTMLElement !== 'undefined') {
+  Object.defineProperty(HTMLElement.prototype, 'getClientRects', {
+    configurable: true,
+    value(this: HTMLElement) {
+      return (isDisplayed(this) ? [new DOMRect(0, 0, 10, 10)] : []) as unknown as DOMRectList
+    },
+  })
+}
+
+// Testing Library unmounts between tests only when told to; vitest has no implicit globals.
+afterEach(() => {
+  if (typeof document === 'undefined') return
+  cleanup()
+  document.body.replaceChildren()
+})

@@ -1,0 +1,79 @@
+import { ANIMATION_MS } from './theme.js'
+
+/**
+ * The modal's whole stylesheet. It lives in the shadow root, so the host's CSS cannot reach it
+ * and it cannot leak out. Sizes derive from the two masters (SPEC §9: 10px font, 4px radius).
+ */
+export const modalStyles = /* css */ `
+:host { all: initial; }
+.latch-root {
+  --fs: var(--latch-font-size-master, 10px);
+  --r: var(--latch-border-radius-master, 4px);
+  --accent: var(--latch-accent, #3b5bdb);
+  --bg: #ffffff; --bg-2: #f1f3f5; --fg: #15171a; --fg-2: #4a5058; --border: #d9dde2;
+  --danger: #b42318; --success: #12723a;
+  font-family: var(--latch-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+  font-size: calc(var(--fs) * 1.4); line-height: 1.4; color: var(--fg);
+  color-scheme: light;
+}
+.latch-root[data-theme='dark'] {
+  --bg: #16181c; --bg-2: #23262c; --fg: #f1f3f5; --fg-2: #b5bac1; --border: #363a42;
+  --danger: #ff8a80; --success: #6fdc8c; color-scheme: dark;
+}
+dialog.latch-dialog {
+  box-sizing: border-box; width: min(var(--latch-modal-width, 360px), calc(100vw - 16px));
+  max-height: calc(100vh - 32px); padding: 0; border: 1px solid var(--border);
+  border-radius: calc(var(--r) * 6); background: var(--bg); color: var(--fg);
+  font: inherit; overflow: hidden; box-shadow: 0 12px 40px rgb(0 0 0 / 25%);
+}
+dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
+.latch-dialog[data-shake='true'] { animation: latch-shake 500ms ease-in-out; }
+@keyframes latch-shake { 10%, 90% { transform: translateX(-2px) } 30%, 70% { transform: translateX(4px) } 50% { transform: translateX(-4px) } }
+.latch-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px; }
+.latch-title { margin: 0; text-align: center; font-size: calc(var(--fs) * 1.6); font-weight: 600;
+  transition: opacity ${ANIMATION_MS.headerText}ms ease; }
+.latch-body { padding: 0 16px 16px; transition: height ${ANIMATION_MS.modalHeight}ms ease; }
+.latch-view { animation: latch-view-in ${ANIMATION_MS.viewTransition}ms ease; }
+@keyframes latch-view-in { from { opacity: 0; transform: translateY(4px) } to { opacity: 1; transform: none } }
+.latch-icon-button { width: 32px; height: 32px; display: inline-grid; place-items: center; border: 0;
+  border-radius: calc(var(--r) * 2); background: transparent; color: var(--fg-2); cursor: pointer; font: inherit; }
+.latch-icon-button:hover { background: var(--bg-2); }
+.latch-icon-button[aria-disabled='true'] { opacity: 0.4; cursor: not-allowed; }
+.latch-button { display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 40px;
+  padding: 0 16px; border: 1px solid transparent; border-radius: calc(var(--r) * 3); font: inherit;
+  font-weight: 600; cursor: pointer; background: var(--accent); color: #fff; }
+.latch-button[data-variant='secondary'] { background: var(--bg-2); color: var(--fg); border-color: var(--border); }
+.latch-button[data-variant='danger'] { background: transparent; color: var(--danger); border-color: var(--danger); }
+.latch-button:disabled { opacity: 0.5; cursor: not-allowed; }
+.latch-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+.latch-list-item { width: 100%; display: flex; align-items: center; gap: 12px; min-height: 48px; padding: 8px 12px;
+  border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--bg-2); color: var(--fg);
+  font: inherit; text-align: start; cursor: pointer; box-sizing: border-box; }
+.latch-list-item:hover { border-color: var(--accent); }
+.latch-list-item img, .latch-avatar { width: 32px; height: 32px; border-radius: calc(var(--r) * 2); flex: none; object-fit: cover; }
+.latch-badge { display: inline-grid; place-items: center; font-weight: 700; }
+.latch-badge::before { content: attr(data-initial); }
+.latch-tag { margin-inline-start: auto; font-size: calc(var(--fs) * 1.1); color: var(--fg-2);
+  border: 1px solid var(--border); border-radius: 999px; padding: 2px 8px; }
+.latch-muted { color: var(--fg-2); }
+.latch-center { display: grid; justify-items: center; gap: 12px; text-align: center; padding: 16px 0; }
+.latch-error { color: var(--danger); }
+.latch-input { box-sizing: border-box; width: 100%; min-height: 40px; padding: 0 12px; border: 1px solid var(--border);
+  border-radius: calc(var(--r) * 3); background: var(--bg); color: var(--fg); font: inherit; }
+.latch-tabs { display: flex; gap: 4px; border-bottom: 1px solid var(--border); margin: 12px 0; }
+.latch-tab { flex: 1; padding: 8px; border: 0; background: none; color: var(--fg-2); font: inherit; cursor: pointer;
+  border-bottom: 2px solid transparent; }
+.latch-tab[aria-selected='true'] { color: var(--fg); border-bottom-color: var(--accent); }
+.latch-spinner { width: 24px; height: 24px; border: 3px solid var(--border); border-top-color: var(--accent);
+  border-radius: 50%; animation: latch-spin 800ms linear infinite; }
+@keyframes latch-spin { to { transform: rotate(360deg) } }
+.latch-toast { position: fixed; inset-block-end: 16px; inset-inline: 16px; margin: auto; max-width: 320px; padding: 10px 14px;
+  border-radius: calc(var(--r) * 3); background: var(--fg); color: var(--bg); box-shadow: 0 6px 20px rgb(0 0 0 / 25%); }
+.latch-toast[data-variant='error'] { background: var(--danger); color: #fff; }
+.latch-alert { margin: 0 16px 12px; padding: 8px 12px; border-radius: calc(var(--r) * 2); border: 1px solid var(--danger); color: var(--danger); }
+:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.latch-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after, dialog.latch-dialog { animation: none !important; transition: none !important; }
+}
+`

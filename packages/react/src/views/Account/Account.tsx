@@ -1,0 +1,118 @@
+import {
+  nativeBalanceOf,
+  otherConnections,
+  profileNameOf,
+  selectActiveNetwork,
+  type ToastVariant,
+} from '@latch/core'
+import { useSelector } from '@xstate/react'
+import { shortAddress } from '../../components/format.js'
+import { sameJson } from '../../hooks/equal.js'
+import { useLatch, useT } from '../../hooks/useLatch.js'
+import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccount.js'
+import { useLatchConnections } from '../../hooks/useLatchConnections.js'
+import { NetworkBadge } from '../Networks/NetworkBadge.js'
+import type { ViewProps } from '../registry.js'
+import { AccountTabs } from './AccountTabs.js'
+import { BalanceText } from './BalanceText.js'
+import { OtherConnections } from './OtherConnections.js'
+
+/**
+ * The connected account: who (profile name or address, with copy), which wallet, the native
+ * balance, the network (a way into Networks), the Tokens / NFTs / Activity tabs, the other
+ * connections, and Disconnect. Core routes away from this view once nothing is connected.
+ */
+export function Account(_: ViewProps<'Account'>) {
+  const latch = useLatch()
+  const t = useT()
+  const { address } = useLatchAccount()
+  const data = useLatchAccountData()
+  const { connections, current, switchConnection } = useLatchConnections()
+  const network = useSelector(
+    latch.network,
+    (s) => selectActiveNetwork(s, current?.namespace),
+    sameJson,
+  )
+  // Between the disconnect and core's route change there is no account to show.
+  if (!address) return null
+
+  const balance = nativeBalanceOf(data, network)
+  const profileName = profileNameOf(data)
+  const others = otherConnections(connections, current)
+  const icon = current?.connector?.imageUrl
+
+  const toast = (message: string, variant: ToastVariant) =>
+    latch.toast.send({ type: 'SHOW', toast: { message, variant } })
+  const copy = async () => {
+    try {
+      // Absent outside secure contexts: the TypeError lands in the catch like a refusal.
+      await navigator.clipboard.writeText(address)
+      toast(t('address.copied'), 'success')
+    } catch {
+      toast(t('view.Account.copyFailed'), 'error')
+    }
+  }
+
+  return (
+    <div>
+      <div className="latch-center">
+        {/* The wallet's own icon: untrusted, so only ever an <img src>. */}
+        {icon ? <img className="latch-avatar" src={icon} alt="" /> : null}
+        <p style={{ margin: 0, display: 'flex', alignItems: 'center', gap: 4 }}>
+          <span style={{ fontWeight: 600 }}>{profileName ?? shortAddress(address)}</span>
+          <button
+            type="button"
+            className="latch-icon-button"
+            aria-label={t('address.copy')}
+            onClick={() => void copy()}
+          >
+            <CopyIcon />
+          </button>
+        </p>
+        {profileName ? <span className="latch-muted">{shortAddress(address)}</span> : null}
+        <BalanceText balance={balance} />
+        <button
+          type="button"
+          className="latch-button"
+          data-variant="secondary"
+          onClick={() => latch.modal.send({ type: 'PUSH', route: { view: 'Networks' } })}
+        >
+          {network ? <NetworkBadge name={network.name} /> : null}
+          <span>{network?.name ?? t('view.Account.unknownNetwork')}</span>
+          {/* The visible name comes first, so speech and sight agree (WCAG 2.5.3). */}{' '}
+          <span className="latch-visually-hidden">{t('view.Account.changeNetwork')}</span>
+        </button>
+      </div>
+      <AccountTabs balance={balance} currencyName={network?.nativeCurrency.name} />
+      {others.length > 0 ? (
+        <OtherConnections
+          connections={others}
+          onSwitch={(c) => switchConnection(c.connectorId, c.namespace)}
+        />
+      ) : null}
+      <div className="latch-center">
+        <button
+          type="button"
+          className="latch-button"
+          data-variant="danger"
+          onClick={() => void latch.disconnect()}
+        >
+          {t('view.Account.disconnect')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function CopyIcon() {
+  return (
+    <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none">
+      <rect x="5" y="5" width="9" height="9" rx="1.5" stroke="currentColor" strokeWidth="1.5" />
+      <path
+        d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+    </svg>
+  )
+}

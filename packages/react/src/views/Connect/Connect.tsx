@@ -1,0 +1,45 @@
+import { connectMethodsFor, type ConnectMethod } from '@latch/core'
+import { useSelector } from '@xstate/react'
+import { useMemo, type ComponentType } from 'react'
+import { useLatch } from '../../hooks/useLatch.js'
+import type { ViewProps } from '../registry.js'
+import { WalletSection } from './WalletSection.js'
+
+/**
+ * The sections this build has. Email and social login arrive with their own issues: until then
+ * they are absent here, so an enabled method without a section is simply not shown. Adding one
+ * is adding its component to this map; core's order already places it.
+ */
+const sections: Partial<Record<ConnectMethod, ComponentType>> = {
+  wallet: WalletSection,
+}
+
+/**
+ * Choose a connection method (SPEC §2). Core orders the methods: email, social, wallet by
+ * default; wallet first once an injected or announced wallet is visible; the host's
+ * `features.connectMethodsOrder` over both. The order in force is on `data-method-order`, so it
+ * can be checked while only the wallet section exists. Eager: paints on the first frame after
+ * open, and the wallets fill in as they are discovered.
+ */
+export function Connect(_: ViewProps<'Connect'>) {
+  const latch = useLatch()
+  const connectors = useSelector(latch.actor, (s) => s.context.connectors)
+  const features = useSelector(latch.actor, (s) => s.context.features)
+  const order = useMemo(
+    () =>
+      connectMethodsFor({
+        features,
+        connectors,
+        excludeWalletIds: latch.options.excludeWalletIds,
+      }),
+    [features, connectors, latch.options.excludeWalletIds],
+  )
+  return (
+    <div data-method-order={order.join(' ')}>
+      {order.map((method) => {
+        const Section = sections[method]
+        return Section ? <Section key={method} /> : null
+      })}
+    </div>
+  )
+}

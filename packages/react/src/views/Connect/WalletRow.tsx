@@ -1,0 +1,88 @@
+import { chooseWalletEvents, type ConnectTarget, type WalletItem } from '@latch/core'
+import { useCallback } from 'react'
+import { useLatch, useT } from '../../hooks/useLatch.js'
+import type { MessageKey } from '../../i18n/translator.js'
+
+export interface WalletButtonProps {
+  item: WalletItem
+  /** Lazy-load the icon (long lists); the Connect view's few rows load theirs at once. */
+  lazy?: boolean
+  /** For a wallet that is not installed: whether its links are shown, and where. */
+  expanded?: boolean
+  controls?: string
+  onClick(): void
+}
+
+/**
+ * One wallet as a button: its icon (decorative: the name is the text), its name as text, and a
+ * tag. Wallet-supplied names and icons only ever reach text nodes and `<img src>`.
+ */
+export function WalletButton({ item, lazy, expanded, controls, onClick }: WalletButtonProps) {
+  const t = useT()
+  const toggles = !item.connect
+  return (
+    <button
+      type="button"
+      className="latch-list-item"
+      onClick={onClick}
+      aria-expanded={toggles ? Boolean(expanded) : undefined}
+      aria-controls={toggles && expanded ? controls : undefined}
+    >
+      <img src={item.imageUrl} alt="" width={32} height={32} loading={lazy ? 'lazy' : undefined} />
+      <span>{item.name}</span>
+      {/* The space keeps the name and tag apart in the accessible name ("MetaMask Installed"). */}
+      {item.tag ? (
+        <>
+          {' '}
+          <span className="latch-tag">{t(`view.Connect.tag.${item.tag}` as MessageKey)}</span>
+        </>
+      ) : null}
+    </button>
+  )
+}
+
+/**
+ * Where to get a wallet that is not installed: its directory links as real links. https pages
+ * open in a new tab; deep links (`wallet://`) open the wallet's app. Core vetted every href.
+ */
+export function WalletLinks({ item, id }: { item: WalletItem; id?: string }) {
+  const t = useT()
+  return (
+    <div id={id}>
+      <p className="latch-muted">{t('view.Connect.notInstalled', { wallet: item.name })}</p>
+      <ul className="latch-list">
+        {item.links.map((link) => {
+          const external = link.href.startsWith('https://')
+          return (
+            <li key={link.kind}>
+              <a
+                className="latch-button"
+                data-variant="secondary"
+                href={link.href}
+                {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {t(`view.Connect.link.${link.kind}` as MessageKey)}
+                {external ? (
+                  <span className="latch-visually-hidden"> {t('view.Connect.opensInNewTab')}</span>
+                ) : null}
+              </a>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
+/** Connects an installed wallet and shows the waiting view for it (core's chooseWalletEvents). */
+export function useChooseWallet(): (target: ConnectTarget) => void {
+  const latch = useLatch()
+  return useCallback(
+    (target: ConnectTarget) => {
+      const events = chooseWalletEvents(target)
+      latch.connection.send(events.connection)
+      latch.modal.send(events.modal)
+    },
+    [latch],
+  )
+}

@@ -1,0 +1,91 @@
+import {
+  connectWalletList,
+  route,
+  selectActiveNamespace,
+  selectWalletDirectory,
+  walletDirectoryMachine,
+  type WalletItem,
+} from '@latch/core'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useId, useMemo, useState } from 'react'
+import { useLatch, useT } from '../../hooks/useLatch.js'
+import { useChooseWallet, WalletButton, WalletLinks } from './WalletRow.js'
+
+/**
+ * The Connect view's wallet section: recent, installed, then recommended wallets in the host's
+ * connector-type order (core's connectWalletList), and a row to the full list with its count.
+ * Installed wallets come from discovery and fill in as they announce themselves; the directory
+ * part fills in when it answers (at once for the built-in directory).
+ */
+export function WalletSection() {
+  const latch = useLatch()
+  const t = useT()
+  const choose = useChooseWallet()
+  const linksId = useId()
+  const { options } = latch
+  const connectors = useSelector(latch.actor, (s) => s.context.connectors)
+  const activeNamespace = useSelector(latch.network, selectActiveNamespace)
+  // Read once per opening: recent wallets only change when a wallet connects, which closes this view.
+  const [recentWallets] = useState(() => latch.getRecentWallets())
+  const directory = useActorRef(walletDirectoryMachine, {
+    input: {
+      directory: latch.directory,
+      includeWalletIds: options.includeWalletIds,
+      excludeWalletIds: options.excludeWalletIds,
+      featuredWalletIds: options.featuredWalletIds,
+    },
+  })
+  const directorySnapshot = useSelector(directory, (s) => s)
+  const { pool, count, status } = useMemo(
+    () => selectWalletDirectory(directorySnapshot),
+    [directorySnapshot],
+  )
+  const items = useMemo(
+    () =>
+      connectWalletList({
+        connectors,
+        activeNamespace,
+        recentWallets,
+        directoryPool: pool,
+        options,
+      }),
+    [connectors, activeNamespace, recentWallets, pool, options],
+  )
+  const [expanded, setExpanded] = useState<string | undefined>()
+
+  const onChoose = (item: WalletItem) => {
+    if (item.connect) choose(item.connect)
+    else setExpanded((current) => (current === item.id ? undefined : item.id))
+  }
+
+  return (
+    <ul className="latch-list" aria-label={t('view.Connect.wallets')}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <WalletButton
+            item={item}
+            expanded={expanded === item.id}
+            controls={linksId}
+            onClick={() => onChoose(item)}
+          />
+          {expanded === item.id ? <WalletLinks item={item} id={linksId} /> : null}
+        </li>
+      ))}
+      <li>
+        <button
+          type="button"
+          className="latch-list-item"
+          onClick={() => latch.modal.send({ type: 'PUSH', route: route('AllWallets') })}
+        >
+          <span>{t('view.Connect.allWallets')}</span>
+          {status === 'ready' && count > 0 ? (
+            <>
+              {' '}
+              <span className="latch-tag">{count}</span>
+            </>
+          ) : null}
+        </button>
+      </li>
+    </ul>
+  )
+}

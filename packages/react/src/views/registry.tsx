@@ -1,0 +1,46 @@
+import type { Route, RouteOf, ViewName } from '@latch/core'
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { useT } from '../hooks/useLatch.js'
+import { Account } from './Account/Account.js'
+import { Connect } from './Connect/Connect.js'
+
+/** A view receives its own route, so its data is typed (e.g. SwitchNetwork gets `network`). */
+export type ViewProps<V extends ViewName> = { route: RouteOf<V> }
+type AnyView =
+  ComponentType<{ route: never }> | LazyExoticComponent<ComponentType<{ route: never }>>
+
+const lazyView = <V extends ViewName>(load: () => Promise<ComponentType<ViewProps<V>>>) =>
+  lazy(async () => ({ default: await load() }))
+
+/**
+ * Connect and Account paint on the first frame after open; every other view is its own chunk,
+ * loaded when first shown (the issue's loading rule).
+ */
+export const views: Partial<Record<ViewName, AnyView>> = {
+  Connect,
+  Account,
+  AllWallets: lazyView<'AllWallets'>(() =>
+    import('./AllWallets/AllWallets.js').then((m) => m.AllWallets),
+  ),
+  ConnectingExternal: lazyView<'ConnectingExternal'>(() =>
+    import('./ConnectingExternal/ConnectingExternal.js').then((m) => m.ConnectingExternal),
+  ),
+  Networks: lazyView<'Networks'>(() => import('./Networks/Networks.js').then((m) => m.Networks)),
+  SwitchNetwork: lazyView<'SwitchNetwork'>(() =>
+    import('./SwitchNetwork/SwitchNetwork.js').then((m) => m.SwitchNetwork),
+  ),
+  SwitchActiveChain: lazyView<'SwitchActiveChain'>(() =>
+    import('./SwitchActiveChain/SwitchActiveChain.js').then((m) => m.SwitchActiveChain),
+  ),
+  UnsupportedChain: lazyView<'UnsupportedChain'>(() =>
+    import('./UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
+  ),
+}
+
+/** Renders the view for `route`; a view this build does not include says so plainly. */
+export function ViewOutlet({ route }: { route: Route }) {
+  const t = useT()
+  const View = views[route.view] as ComponentType<{ route: Route }> | undefined
+  if (!View) return <p className="latch-muted">{t('view.unavailable')}</p>
+  return <View route={route} />
+}
