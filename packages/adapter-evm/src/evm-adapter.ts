@@ -8,6 +8,7 @@ import {
   formatAmount,
 } from '@latch/core'
 import { numberToHex, type Address, type Hash, type TypedDataDefinition } from 'viem'
+import { estimateGas } from 'viem/actions'
 import { createConnections } from './connection/connections.js'
 import { createEvmDiscovery } from './discovery/index.js'
 import { toEvmLatchError } from './errors.js'
@@ -134,7 +135,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
       signTypedData(requireProvider(connectorId), address as Address, typedData),
     async estimateGas({ network, from, to, value, data }) {
       try {
-        return await clientFor(network).estimateGas({
+        return await estimateGas(clientFor(network), {
           account: from as Address,
           to: to as Address,
           value,

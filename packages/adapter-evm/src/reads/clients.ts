@@ -1,5 +1,5 @@
 import type { Network } from '@latch/core'
-import { createPublicClient, type PublicClient } from 'viem'
+import { createClient, type Client } from 'viem'
 import { toViemChain } from '../network/chain.js'
 import { createEvmTransport, rpcUrlFor } from '../transport.js'
 
@@ -17,11 +17,13 @@ export interface RpcOptions {
 
 /** One viem public client per network, made on first use and kept for the adapter's life. */
 export function createClientCache(options: RpcOptions) {
-  const clients = new Map<string, PublicClient>()
-  return (network: Network): PublicClient => {
+  const clients = new Map<string, Client>()
+  return (network: Network): Client => {
     let client = clients.get(network.caipNetworkId)
     if (!client) {
-      client = createPublicClient({
+      // A bare client plus the actions each call imports from viem/actions: createPublicClient
+      // would bundle every public action (multicall, ENS, signature checks…) into the host's JS.
+      client = createClient({
         chain: toViemChain(network),
         transport: createEvmTransport(rpcUrlFor(network, options)),
         ...(options.pollingInterval ? { pollingInterval: options.pollingInterval } : {}),

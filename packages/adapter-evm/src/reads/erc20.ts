@@ -1,4 +1,5 @@
-import { erc20Abi, erc20Abi_bytes32, hexToString, type Address, type PublicClient } from 'viem'
+import { erc20Abi, erc20Abi_bytes32, hexToString, type Address, type Client } from 'viem'
+import { readContract } from 'viem/actions'
 
 export interface Erc20Info {
   address: Address
@@ -13,15 +14,15 @@ export interface Erc20Info {
  * as a string fails, it is read again as bytes32 (tokens like MKR predate the string ABI).
  */
 export async function readErc20(
-  client: PublicClient,
+  client: Client,
   token: Address,
   owner: Address,
 ): Promise<Erc20Info> {
   const [name, symbol, decimals, balance] = await Promise.all([
     readText(client, token, 'name'),
     readText(client, token, 'symbol'),
-    client.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }),
-    client.readContract({
+    readContract(client, { address: token, abi: erc20Abi, functionName: 'decimals' }),
+    readContract(client, {
       address: token,
       abi: erc20Abi,
       functionName: 'balanceOf',
@@ -31,11 +32,11 @@ export async function readErc20(
   return { address: token, name, symbol, decimals, balance }
 }
 
-async function readText(client: PublicClient, token: Address, functionName: 'name' | 'symbol') {
+async function readText(client: Client, token: Address, functionName: 'name' | 'symbol') {
   try {
-    return await client.readContract({ address: token, abi: erc20Abi, functionName })
+    return await readContract(client, { address: token, abi: erc20Abi, functionName })
   } catch {
-    const raw = await client.readContract({ address: token, abi: erc20Abi_bytes32, functionName })
+    const raw = await readContract(client, { address: token, abi: erc20Abi_bytes32, functionName })
     return hexToString(raw, { size: 32 })
   }
 }

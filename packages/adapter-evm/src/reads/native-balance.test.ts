@@ -1,6 +1,6 @@
 import { defineNetwork } from '@latch/core'
 import { describe, expect, it, vi } from 'vitest'
-import type { PublicClient } from 'viem'
+import { numberToHex, type Client } from 'viem'
 import {
   BALANCE_RETRY_COOLDOWN_MS,
   createNativeBalanceReader,
@@ -18,7 +18,12 @@ const address = '0x00000000000000000000000000000000000000aa'
 
 function setup(getBalance: () => Promise<bigint>) {
   let t = 1_000_000
-  const client = { getBalance: vi.fn(getBalance) } as unknown as PublicClient & {
+  // viem's getBalance action asks the client for eth_getBalance.
+  const request = vi.fn(async ({ method }: { method: string }) => {
+    if (method !== 'eth_getBalance') throw new Error(`unexpected ${method}`)
+    return numberToHex(await getBalance())
+  })
+  const client = { request, getBalance: request } as unknown as Client & {
     getBalance: ReturnType<typeof vi.fn>
   }
   const read = createNativeBalanceReader(

@@ -1,5 +1,6 @@
 import { LatchError, type Balance, type Network } from '@latch/core'
 import type { Address } from 'viem'
+import { getBalance } from 'viem/actions'
 import type { ClientFor } from './clients.js'
 
 /** SPEC §9: the native balance is cached 30 s. */
@@ -19,7 +20,7 @@ interface Entry {
  */
 export function createNativeBalanceReader(clientFor: ClientFor, now: () => number = Date.now) {
   const entries = new Map<string, Entry>()
-  return async function getBalance(request: {
+  return async function readNativeBalance(request: {
     address: string
     network: Network
   }): Promise<Balance> {
@@ -33,9 +34,9 @@ export function createNativeBalanceReader(clientFor: ClientFor, now: () => numbe
       throw new LatchError('TOKEN_BALANCE_UNAVAILABLE')
     }
     if (entry?.balance && t - entry.at < NATIVE_BALANCE_CACHE_MS) return entry.balance
-    const balance = clientFor(network)
-      .getBalance({ address: request.address as Address })
-      .then((value) => ({ value, decimals, symbol }))
+    const balance = getBalance(clientFor(network), { address: request.address as Address }).then(
+      (value) => ({ value, decimals, symbol }),
+    )
     entries.set(key, { at: t, balance })
     try {
       return await balance

@@ -4,10 +4,11 @@ import {
   decodeErrorResult,
   WaitForTransactionReceiptTimeoutError,
   type Hash,
-  type PublicClient,
+  type Client,
   type ReplacementReason,
   type TransactionReceipt,
 } from 'viem'
+import { call, getTransaction, waitForTransactionReceipt } from 'viem/actions'
 
 /** SPEC §9: the page integration waits 25 000 ms for a receipt. */
 export const RECEIPT_TIMEOUT_MS = 25_000
@@ -28,14 +29,14 @@ export type TransactionOutcome =
  * a replacement (repriced, cancelled or replaced) is an outcome, not an error.
  */
 export async function waitForTransaction(
-  client: PublicClient,
+  client: Client,
   hash: Hash,
   timeoutMs: number = RECEIPT_TIMEOUT_MS,
 ): Promise<TransactionOutcome> {
   let replaced: { reason: ReplacementReason; replacement: Hash } | undefined
   let receipt: TransactionReceipt
   try {
-    receipt = await client.waitForTransactionReceipt({
+    receipt = await waitForTransactionReceipt(client, {
       hash,
       timeout: timeoutMs,
       onReplaced: (r) => {
@@ -52,11 +53,11 @@ export async function waitForTransaction(
 }
 
 /** Replays the reverted transaction at its block to read why it reverted. */
-async function revertReason(client: PublicClient, receipt: TransactionReceipt): Promise<string> {
+async function revertReason(client: Client, receipt: TransactionReceipt): Promise<string> {
   const unknown = messageFor('TRANSACTION_REVERTED_UNKNOWN')
   try {
-    const tx = await client.getTransaction({ hash: receipt.transactionHash })
-    await client.call({
+    const tx = await getTransaction(client, { hash: receipt.transactionHash })
+    await call(client, {
       account: tx.from,
       to: tx.to,
       data: tx.input,

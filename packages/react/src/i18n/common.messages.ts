@@ -11,7 +11,6 @@ export const commonMessages = {
   'view.unavailable': 'This view is not available in this version of Latch.',
   'connectButton.connect': 'Connect Wallet',
   'connectButton.connecting': 'Connecting…',
-  'toast.region': 'Notifications',
   'alert.region': 'Setup problems',
   'address.copy': 'Copy address',
   'address.copied': 'Address copied',

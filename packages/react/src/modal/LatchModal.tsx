@@ -84,8 +84,10 @@ export function LatchModal() {
               </div>
             </Suspense>
           </div>
+          {/* While the dialog is open the page is inert, so the live region must be inside it. */}
+          <ToastRegion />
         </Dialog>
-        <ToastRegion />
+        {open ? null : <ToastRegion />}
       </div>
     </ShadowHost>
   )

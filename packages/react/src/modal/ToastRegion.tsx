@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useLatch, useT } from '../hooks/useLatch.js'
+import { errorKey } from '../i18n/translator.js'
 
 /** Toasts are announced: a polite live region that is always present, filled by the toast machine. */
 export function ToastRegion() {
@@ -7,10 +8,10 @@ export function ToastRegion() {
   const t = useT()
   const toast = useSelector(latch.toast, (s) => s.context.toast)
   return (
-    <div aria-live="polite" aria-label={t('toast.region')} role="status">
+    <div aria-live="polite" aria-atomic="true">
       {toast ? (
         <div className="latch-toast" data-variant={toast.variant}>
-          {toast.message}
+          {toast.code ? t(errorKey(toast.code)) : toast.message}
         </div>
       ) : null}
     </div>

@@ -30,6 +30,7 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 .latch-dialog[data-shake='true'] { animation: latch-shake 500ms ease-in-out; }
 @keyframes latch-shake { 10%, 90% { transform: translateX(-2px) } 30%, 70% { transform: translateX(4px) } 50% { transform: translateX(-4px) } }
 .latch-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px; }
+.latch-title:focus { outline: none; }
 .latch-title { margin: 0; text-align: center; font-size: calc(var(--fs) * 1.6); font-weight: 600;
   transition: opacity ${ANIMATION_MS.headerText}ms ease; }
 .latch-body { padding: 0 16px 16px; transition: height ${ANIMATION_MS.modalHeight}ms ease; }

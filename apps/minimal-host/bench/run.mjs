@@ -1,0 +1,223 @@
+// `pnpm bench` for the budgets of issue 4, on the minimal host (the README's integration example):
+// the initial JS it ships (React's share apart), ConnectButton click → Connect painted, and an
+// AllWallets search keystroke → results painted with 1,000 wallets. Figures, not tests: a figure
+// over its target never fails the run; exit code 1 means something could not be measured.
+// Offline: everything is built and served from 127.0.0.1, and cleaned up on any exit.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { enMessages } from '@latch/react'
+import { launchChromium } from '@latch/test-browser'
+import { build, preview } from 'vite'
+import { chunkGraph, measureInitialJs, measureLazyJs, REACT_PACKAGES } from './size.mjs'
+import { measureConnectOpen, measureSearch } from './timing.mjs'
+
+const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
+const KIB = 1024
+const RUNS = 20
+/** 4 words × 5 keys = 20 measured keystrokes; each key narrows the 1,000 names (bench page). */
+const SEARCH_WORDS = ['solar', 'vault', 'frost', 'orbit']
+/** Between keystrokes: a fast typist, about ten keys a second. */
+const KEY_PAUSE_MS = 100
+
+/** Undo steps, newest first; a failing step is reported and never skips the rest. */
+const cleanups = []
+let cleaning
+const cleanup = () =>
+  (cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      await step().catch((error) => console.error('bench cleanup failed:', error))
+    }
+  })())
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
+  process.on(signal, () => void cleanup().finally(() => process.exit(code)))
+}
+
+/**
+ * The fixture is the README's integration example, byte for byte: measuring anything else would
+ * give the README's readers figures that are not theirs.
+ */
+async function checkFixtureIsReadmeExample() {
+  const readme = await readFile(join(APP_DIR, '../../README.md'), 'utf8')
+  const section = readme.split('\n## A host integration\n')[1] ?? ''
+  const example = /```tsx\n([\s\S]*?)```/.exec(section)?.[1]
+  const main = await readFile(join(APP_DIR, 'src/main.tsx'), 'utf8')
+  if (example !== main) {
+    throw new Error(
+      "apps/minimal-host/src/main.tsx is not the README's integration example (the tsx block " +
+        'under "A host integration"): make them the same code again.',
+    )
+  }
+}
+
+/** The fixture as a host builds it (its own vite.config.ts), into a throwaway directory. */
+async function buildApp(name, overrides = {}) {
+  const outDir = await mkdtemp(join(tmpdir(), `latch-bench-${name}-`))
+  cleanups.push(() => rm(outDir, { recursive: true, force: true }))
+  await build({
+    root: APP_DIR,
+    configFile: join(APP_DIR, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, ...overrides },
+  })
+  return outDir
+}
+
+/** `vite preview` of a build on 127.0.0.1, on a free port. */
+async function serve(outDir) {
+  const server = await preview({
+    root: APP_DIR,
+    configFile: false,
+    logLevel: 'silent',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+  })
+  cleanups.push(() => server.close())
+  return `http://127.0.0.1:${server.httpServer.address().port}`
+}
+
+async function openPage(browser, url, pageErrors) {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(10_000)
+  page.on('pageerror', (error) => pageErrors.push(String(error)))
+  await page.goto(url)
+  return page
+}
+
+const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`
+const ms = (value) => `${value.toFixed(1)} ms`
+
+function table(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+        )
+        .join('   '),
+    )
+    .join('\n')
+}
+
+function report({ size, lazy, connect, search, chromium }) {
+  const verdict = (ok) => (ok ? 'pass' : 'over')
+  const none = '–'
+  const latchOk = size.latchGzip <= 45 * KIB
+  const rows = [
+    ['Budget (apps/minimal-host)', 'Measured', 'Target', 'Result'],
+    [`Initial JS (entry + ${size.files - 1} preloaded), gzip`, kib(size.totalGzip), none, none],
+    ["  React's share", kib(size.reactGzip), '(~66 KiB)', none],
+    ["  Latch's share (total − React)", kib(size.latchGzip), '≤ 45 KiB', verdict(latchOk)],
+    [
+      `Lazy views (${lazy.viewNames.length}, in ${lazy.viewChunks} chunks), gzip`,
+      kib(lazy.viewGzip),
+      none,
+      none,
+    ],
+    [
+      'Click → Connect painted, median',
+      ms(connect.median),
+      '< 50 ms',
+      verdict(connect.median < 50),
+    ],
+    [
+      'Search key → results painted, median',
+      ms(search.median),
+      '< 16 ms',
+      verdict(search.median < 16),
+    ],
+  ]
+  const top = size.packages
+    .filter((entry) => !REACT_PACKAGES.includes(entry.name))
+    .slice(0, 5)
+    .map(
+      (entry, index) => `  ${index + 1}. ${entry.name.padEnd(22)}${kib(entry.gzip).padStart(10)}`,
+    )
+  const words = SEARCH_WORDS.map((word) => `"${word}"`).join(', ')
+  const notes = [
+    `React's share: ${REACT_PACKAGES.join(' + ')}. Reference initial JS, measured elsewhere:`,
+    'AppKit 1.8 (React) ~550 KiB, RainbowKit ~275 KiB, React alone ~66 KiB.',
+    `Lazy views: ${lazy.viewNames.join(', ')}.`,
+    `Other lazy chunks: ${lazy.otherChunks} (${kib(lazy.otherGzip)}).`,
+    `Click → Connect: ${connect.samples.length} warm opens after a warm-up, closed with Escape;`,
+    `  min ${ms(connect.min)}, max ${ms(connect.max)}.`,
+    `Search: ${search.samples.length} keys typing ${words} (about 10 a second);`,
+    `  min ${ms(search.min)}, max ${ms(search.max)}.`,
+  ]
+  const method = [
+    'Method: vite build of the fixture (its own config, a manifest, hidden source maps). Initial',
+    'JS = the entry chunk and its static imports, each file gzipped (node:zlib, level 9), summed.',
+    "A package's share = its bytes of those minified chunks (found by source map), gzipped on",
+    'their own, scaled so that the packages add up to the real total. Timings, in the page: from',
+    'the input event (a capture listener, performance.now()) until the frame that shows the',
+    'result has painted (requestAnimationFrame, then a message posted from it).',
+    `${chromium}, headless; the builds served by vite preview on 127.0.0.1.`,
+  ]
+  console.log(
+    [
+      '',
+      table(rows),
+      '',
+      "Largest packages in Latch's share (gzip, estimated):",
+      ...top,
+      '',
+      ...notes,
+      '',
+      ...method,
+      '',
+    ].join('\n'),
+  )
+}
+
+async function main() {
+  await checkFixtureIsReadmeExample()
+  const appOut = await buildApp('app', { manifest: true, sourcemap: 'hidden' })
+  const graph = chunkGraph(appOut)
+  const size = measureInitialJs(graph.initial)
+  const lazy = measureLazyJs(graph.lazy)
+  console.log(
+    `Built the fixture: ${graph.initial.length} initial and ${graph.lazy.length} lazy chunks.`,
+  )
+
+  const benchOut = await buildApp('allwallets', {
+    rolldownOptions: { input: join(APP_DIR, 'bench.html') },
+  })
+  const [appUrl, benchUrl] = [await serve(appOut), await serve(benchOut)]
+
+  const browser = await launchChromium()
+  cleanups.push(() => browser.close())
+  const pageErrors = []
+
+  const app = await openPage(browser, `${appUrl}/`, pageErrors)
+  const userAgent = await app.evaluate(() => navigator.userAgent)
+  const chromium = `Chromium ${/Chrome\/([\d.]+)/.exec(userAgent)?.[1] ?? '(unknown version)'}`
+  const connect = await measureConnectOpen(app, {
+    buttonName: enMessages['connectButton.connect'],
+    title: enMessages['view.Connect.title'],
+    runs: RUNS,
+  })
+  await app.close()
+
+  const bench = await openPage(browser, `${benchUrl}/bench.html`, pageErrors)
+  const search = await measureSearch(bench, { words: SEARCH_WORDS, pauseMs: KEY_PAUSE_MS })
+  await bench.close()
+
+  report({ size, lazy, connect, search, chromium })
+  // Figures from a page that threw are not figures of the example.
+  if (pageErrors.length > 0) throw new Error(`The page threw:\n  ${pageErrors.join('\n  ')}`)
+}
+
+try {
+  await main()
+  await cleanup()
+} catch (error) {
+  console.error('The benchmark could not measure everything:', error)
+  await cleanup()
+  process.exitCode = 1
+}

@@ -1,0 +1,231 @@
+import {
+  chooseWalletEvents,
+  createLatch,
+  createLatchStorage,
+  createMemoryStorage,
+  defineNetwork,
+  findConnectTarget,
+  generateWalletIcon,
+  selectActiveNamespace,
+  type DirectoryWallet,
+  type Latch,
+  type LatchEnvironment,
+  type LatchOptions,
+  type Network,
+  type OpenOptions,
+  type RecentWallet,
+  type ViewName,
+} from '@latch/core'
+import type { Decorator, Loader } from '@storybook/react-vite'
+import type { ReactNode } from 'react'
+import { waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate'
+import { LatchProvider } from '../LatchProvider.js'
+import { enMessages } from '../i18n/en.js'
+import { createTranslator } from '../i18n/translator.js'
+import type { FakeEvmAdapter } from '../test/fake-evm-adapter.js'
+import { createStoryAdapter, type StoryWallet } from './story-adapter.js'
+
+export type ThemeMode = 'light' | 'dark'
+
+/** The English catalogue, for the texts a story expects to show. */
+export const t = createTranslator(enMessages)
+
+/**
+ * What a story shows, checked by src/stories/stories.test.tsx in both themes: the modal on
+ * `view` (`null`: the modal stays closed), and each text of `shows` on screen.
+ */
+export interface StoryExpectation {
+  view?: ViewName | null
+  shows?: string[]
+}
+
+/** `parameters: expects('Account', '1.5 ETH')`: see {@link StoryExpectation}. */
+export const expects = (view: ViewName | null | undefined, ...shows: string[]) => ({
+  latch: { ...(view !== undefined ? { view } : {}), shows } satisfies StoryExpectation,
+})
+
+export const devnetA: Network = defineNetwork({
+  id: 31337,
+  chainNamespace: 'eip155',
+  name: 'Latch Devnet A',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  testnet: true,
+})
+
+export const devnetB: Network = defineNetwork({
+  id: 31338,
+  chainNamespace: 'eip155',
+  name: 'Latch Devnet B',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
+  testnet: true,
+})
+
+export const solanaLocal: Network = defineNetwork({
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana Local',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+})
+
+/** An announced browser wallet with a generated icon (no image is ever fetched). */
+export const storyWallet = (id: string, name: string, init: Partial<StoryWallet> = {}) =>
+  ({ id, name, imageUrl: generateWalletIcon(name, id), ...init }) satisfies StoryWallet
+
+/** `count` directory wallets, `Wallet 0000`…, with generated icons and https homepages. */
+export function storyDirectory(
+  count: number,
+  overrides: Record<number, Partial<DirectoryWallet>> = {},
+): DirectoryWallet[] {
+  return Array.from({ length: count }, (_, index) => {
+    const id = `w${String(index).padStart(4, '0')}`
+    const name = overrides[index]?.name ?? `Wallet ${id.slice(1)}`
+    return {
+      id,
+      name,
+      homepage: `https://${id}.example`,
+      imageUrl: generateWalletIcon(name, id),
+      chains: ['eip155:1'],
+      ...overrides[index],
+    }
+  })
+}
+
+/**
+ * A wallet directory service (SPEC §7 GET /getWallets) that never answers, or always fails:
+ * the AllWallets loading and error states. Injected as `fetch`, so nothing leaves the page.
+ */
+export function unreachableDirectory(mode: 'hold' | 'fail'): LatchEnvironment['directory'] {
+  return {
+    baseUrl: 'https://directory.invalid',
+    fetch: async () =>
+      mode === 'hold'
+        ? new Promise<Response>(() => undefined)
+        : new Response('unavailable', { status: 503 }),
+  }
+}
+
+export interface StoryLatchInput {
+  /** Wallets the adapter announces. */
+  wallets?: StoryWallet[]
+  /** Default devnet A and B. */
+  networks?: Network[]
+  /** The wallet directory: local wallets (default the built-in module), or a service's env. */
+  directory?: readonly DirectoryWallet[] | LatchEnvironment['directory']
+  /** Recent wallets already in storage, most recent first. */
+  recentWallets?: RecentWallet[]
+  options?: Partial<LatchOptions>
+}
+
+/** A running Latch on scripted wallets, and the moves a story makes to reach its state. */
+export interface StoryKit {
+  latch: Latch
+  fake: FakeEvmAdapter
+  /** Connects a wallet (CONNECT, as the views send it) and waits until core has the connection. */
+  connect(connectorId: string): Promise<void>
+  /** Picks a wallet as the Connect view does: CONNECT, and the waiting view pushed. */
+  choose(connectorId: string): void
+  open(request?: OpenOptions): void
+  /** Waits until an actor of the instance reaches a state. */
+  until<A extends AnyActorRef>(actor: A, predicate: (s: SnapshotFrom<A>) => boolean): Promise<void>
+}
+
+/** A real `createLatch` on in-memory storage and the scripted adapter, started. */
+export function createStoryLatch(themeMode: ThemeMode, input: StoryLatchInput = {}): StoryKit {
+  const { adapter, fake } = createStoryAdapter(input.wallets ?? [])
+  const storage = createMemoryStorage()
+  if (input.recentWallets) {
+    // Stored the way core stores them: the most recent is added last.
+    const stored = createLatchStorage({ port: storage, prefix: input.options?.storageKeyPrefix })
+    for (const wallet of [...input.recentWallets].reverse()) stored.addRecentWallet(wallet)
+  }
+  const directory = Array.isArray(input.directory)
+    ? { wallets: input.directory as readonly DirectoryWallet[] }
+    : (input.directory as LatchEnvironment['directory'])
+  const latch = createLatch(
+    {
+      projectId: 'storybook',
+      networks: input.networks ?? [devnetA, devnetB],
+      adapters: [adapter],
+      themeMode,
+      ...input.options,
+    } as LatchOptions,
+    {
+      storage,
+      clearBrowserData: async () => undefined,
+      ...(directory ? { directory } : {}),
+    },
+  )
+  latch.start()
+
+  const until: StoryKit['until'] = async (actor, predicate) => {
+    await waitFor(actor, predicate, { timeout: 5_000 })
+  }
+  const target = (connectorId: string) => {
+    const found = findConnectTarget(
+      latch.actor.getSnapshot().context.connectors,
+      connectorId,
+      selectActiveNamespace(latch.network.getSnapshot()),
+    )
+    if (!found) throw new Error(`No announced wallet ${connectorId}.`)
+    return found
+  }
+  return {
+    latch,
+    fake,
+    async connect(connectorId) {
+      const { connector, namespace } = target(connectorId)
+      latch.connection.send({ type: 'CONNECT', connector, namespace })
+      await until(latch.connection, (s) =>
+        s.context.connections.some((c) => c.connectorId === connectorId),
+      )
+    },
+    choose(connectorId) {
+      const events = chooseWalletEvents(target(connectorId))
+      latch.connection.send(events.connection)
+      latch.modal.send(events.modal)
+    },
+    open: (request) => latch.open(request),
+    until,
+  }
+}
+
+/** What a scene's loader hands to the story's render. */
+export interface SceneLoaded {
+  latch: Latch
+}
+
+/**
+ * A story's loader: creates the instance in the toolbar's theme, then drives its machines into
+ * the story's state before anything renders, so the story shows a real machine snapshot.
+ * Storybook runs loaders again when the theme changes, so each theme gets its own instance.
+ */
+export function scene(
+  input: StoryLatchInput,
+  reach: (kit: StoryKit) => Promise<void> | void,
+): Loader {
+  return async ({ globals }): Promise<SceneLoaded> => {
+    const kit = createStoryLatch(globals.theme === 'dark' ? 'dark' : 'light', input)
+    await reach(kit)
+    return { latch: kit.latch }
+  }
+}
+
+/** The host page of every story: the provider (which renders the modal) around `children`. */
+export function renderScene(loaded: Record<string, unknown>, children?: ReactNode) {
+  const { latch } = loaded as Partial<SceneLoaded>
+  if (!latch) throw new Error('This story has no scene loader.')
+  return <LatchProvider latch={latch}>{children}</LatchProvider>
+}
+
+/** Stops the instance a scene created when Storybook leaves (or re-renders) the story. */
+export const destroyScene = (loaded: Record<string, unknown>) => () =>
+  (loaded as Partial<SceneLoaded>).latch?.destroy()
+
+/** The page behind the modal follows the theme, so the backdrop reads as it would on a host. */
+export const themedPage: Decorator = (Story, { globals }) => {
+  document.body.style.background = globals.theme === 'dark' ? '#0b0c0e' : '#ffffff'
+  return <Story />
+}
