@@ -3,7 +3,6 @@ import {
   createLatch,
   createLatchStorage,
   createMemoryStorage,
-  defineNetwork,
   findConnectTarget,
   generateWalletIcon,
   selectActiveNamespace,
@@ -11,10 +10,10 @@ import {
   type Latch,
   type LatchEnvironment,
   type LatchOptions,
-  type Network,
   type OpenOptions,
   type RecentWallet,
   type ViewName,
+  type Network,
 } from '@latch/core'
 import type { Decorator, Loader } from '@storybook/react-vite'
 import type { ReactNode } from 'react'
@@ -24,6 +23,8 @@ import { enMessages } from '../i18n/en.js'
 import { createTranslator } from '../i18n/translator.js'
 import type { FakeEvmAdapter } from '../test/fake-evm-adapter.js'
 import { createStoryAdapter, type StoryWallet } from './story-adapter.js'
+export { devnetA, devnetB, solanaLocal } from '../test/networks.js'
+import { devnetA, devnetB } from '../test/networks.js'
 
 export type ThemeMode = 'light' | 'dark'
 
@@ -42,32 +43,6 @@ export interface StoryExpectation {
 /** `parameters: expects('Account', '1.5 ETH')`: see {@link StoryExpectation}. */
 export const expects = (view: ViewName | null | undefined, ...shows: string[]) => ({
   latch: { ...(view !== undefined ? { view } : {}), shows } satisfies StoryExpectation,
-})
-
-export const devnetA: Network = defineNetwork({
-  id: 31337,
-  chainNamespace: 'eip155',
-  name: 'Latch Devnet A',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
-})
-
-export const devnetB: Network = defineNetwork({
-  id: 31338,
-  chainNamespace: 'eip155',
-  name: 'Latch Devnet B',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
-  testnet: true,
-})
-
-export const solanaLocal: Network = defineNetwork({
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  name: 'Solana Local',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
 })
 
 /** An announced browser wallet with a generated icon (no image is ever fetched). */

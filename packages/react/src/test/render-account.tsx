@@ -1,7 +1,6 @@
 import {
   createLatch,
   createMemoryStorage,
-  defineNetwork,
   type AdapterEvent,
   type ChainAdapter,
   type Connector,
@@ -17,38 +16,14 @@ import { LatchContext } from '../context.js'
 import { LatchProvider } from '../LatchProvider.js'
 import { enMessages } from '../i18n/en.js'
 import { createTranslator } from '../i18n/translator.js'
+export { devnetA, devnetB, solanaLocal } from './networks.js'
+import { devnetA, devnetB } from './networks.js'
 
 /**
  * Test kit for the account-side views: a scripted EVM adapter whose wallets answer switch
  * requests, balance reads and add-chain calls as each test says, a real `createLatch` around it,
  * and the modal rendered through `<LatchProvider>` (optionally in StrictMode).
  */
-
-export const devnetA: Network = defineNetwork({
-  id: 31337,
-  chainNamespace: 'eip155',
-  name: 'Latch Devnet A',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
-})
-
-export const devnetB: Network = defineNetwork({
-  id: 31338,
-  chainNamespace: 'eip155',
-  name: 'Latch Devnet B',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
-  testnet: true,
-})
-
-export const solanaLocal: Network = defineNetwork({
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  name: 'Solana Local',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-})
 
 /** One wallet behind the scripted adapter; tests change its fields between steps. */
 export interface ScriptedWallet {

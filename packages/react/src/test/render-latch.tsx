@@ -2,14 +2,12 @@ import {
   createLatch,
   createLatchStorage,
   createMemoryStorage,
-  defineNetwork,
   generateWalletIcon,
   selectRoute,
   type DirectoryWallet,
   type Latch,
   type LatchEnvironment,
   type LatchOptions,
-  type Network,
   type OpenOptions,
   type RecentWallet,
 } from '@latch/core'
@@ -33,6 +31,8 @@ import {
   type FakeEvmAdapter,
   type FakeWalletInit,
 } from './fake-evm-adapter.js'
+export { devnetA, devnetB } from './networks.js'
+import { devnetA, devnetB } from './networks.js'
 
 /**
  * Renders a real Latch for view tests:
@@ -64,24 +64,6 @@ export interface RenderLatchOptions {
   /** Open the modal once mounted: `true` follows the opening rules; or an explicit request. */
   open?: true | OpenOptions
 }
-
-export const devnetA: Network = defineNetwork({
-  id: 31337,
-  chainNamespace: 'eip155',
-  name: 'Latch Devnet A',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
-})
-
-export const devnetB: Network = defineNetwork({
-  id: 31338,
-  chainNamespace: 'eip155',
-  name: 'Latch Devnet B',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
-  testnet: true,
-})
 
 /**
  * A directory of `count` wallets named `Wallet 0000`, `Wallet 0001`, … with ids `w0000`, …; the

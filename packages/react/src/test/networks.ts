@@ -1,0 +1,28 @@
+import { defineNetwork, type Network } from '@latch/core'
+
+/** The networks of react's tests and stories: two local EVM chains and a Solana one. */
+export const devnetA: Network = defineNetwork({
+  id: 31337,
+  chainNamespace: 'eip155',
+  name: 'Latch Devnet A',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  testnet: true,
+})
+
+export const devnetB: Network = defineNetwork({
+  id: 31338,
+  chainNamespace: 'eip155',
+  name: 'Latch Devnet B',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
+  testnet: true,
+})
+
+export const solanaLocal: Network = defineNetwork({
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana Local',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+})
