@@ -70,6 +70,8 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 @keyframes latch-spin { to { transform: rotate(360deg) } }
 .latch-toast { position: fixed; inset-block-end: 16px; inset-inline: 16px; margin: auto; max-width: 320px; padding: 10px 14px;
   border-radius: calc(var(--r) * 3); background: var(--fg); color: var(--bg); box-shadow: 0 6px 20px rgb(0 0 0 / 25%); }
+/* Inside the open dialog the toast takes its place at the bottom, never over the modal's content. */
+dialog .latch-toast { position: static; max-width: none; margin: 0 16px 16px; box-shadow: none; }
 .latch-toast[data-variant='error'] { background: var(--danger); color: #fff; }
 .latch-alert { margin: 0 16px 12px; padding: 8px 12px; border-radius: calc(var(--r) * 2); border: 1px solid var(--danger); color: var(--danger); }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
