@@ -23,7 +23,19 @@ export interface AxeViolation {
  * shadow trees), once animations have settled, and returns the violations.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await animationsSettled(page)
+  // axe judges what a person ends up seeing. A lazy view can mount (and start its fade-in)
+  // after the animations looked settled, and half-faded text fails contrast; under reduced
+  // motion every view is at full opacity at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  try {
+    await animationsSettled(page)
+    return await runAxe(page)
+  } finally {
+    await page.emulateMedia({ reducedMotion: null })
+  }
+}
+
+async function runAxe(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window)
   if (!loaded) await page.addScriptTag({ content: AXE_SOURCE })
   return page.evaluate(async () => {
