@@ -80,6 +80,16 @@ export const bridge = fromCallback<{ type: 'NONE' }, BridgeInput>(({ input, syst
       modal.send(toModalEvent(request)),
     ).unsubscribe,
   )
+  // SPEC §2: a failed switch goes back to the previous view (often closing the modal), so the
+  // reason is told in a toast that outlives the view.
+  cleanups.push(
+    network.on('switchFailed', (event: Extract<NetworkMachineEmitted, { type: 'switchFailed' }>) =>
+      system.get('toast').send({
+        type: 'SHOW',
+        toast: { message: event.error.message, code: event.error.code, variant: 'error' },
+      }),
+    ).unsubscribe,
+  )
   cleanups.push(
     network.on(
       'networkChanged',

@@ -360,3 +360,24 @@ describe('createLatch: closing the modal', () => {
     expect(latch.getAccount().status).toBe('disconnected')
   })
 })
+
+describe('createLatch: a failed network switch', () => {
+  it('goes back and says why in an error toast (SPEC §2, §8)', async () => {
+    const { latch, connectWallet, fake, view } = setup()
+    latch.start()
+    await connectWallet()
+    fake.adapter.switchNetwork = async () =>
+      Promise.reject(Object.assign(new Error('no'), { code: 4001 }))
+    latch.open()
+    latch.switchNetwork(devnetB)
+    latch.network.send({ type: 'CONFIRM_SWITCH', network: devnetB })
+    await flush()
+    await flush()
+    expect(view()).toBe('Account')
+    expect(latch.toast.getSnapshot().context.toast).toEqual({
+      message: 'User rejected the request.',
+      code: 'USER_REJECTED',
+      variant: 'error',
+    })
+  })
+})

@@ -1,4 +1,4 @@
-import { selectSwitchStatus, type LatchError, type Network } from '@latch/core'
+import { selectSwitchStatus, type Network } from '@latch/core'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
@@ -17,8 +17,8 @@ const stepText: Record<'requesting' | 'addingChain' | 'retrying', MessageKey> = 
 /**
  * Confirms a switch to `route.data.network`. Showing the view is the confirmation: it asks core
  * once per mount (CONFIRM_SWITCH); core asks the wallet, adds an unknown chain and retries, then
- * goes back on success and on failure (SPEC §2). A failure is announced as an error toast, since
- * going back usually unmounts this view; when the view stays (it was the first view and cannot
+ * goes back on success and on failure (SPEC §2), and core announces a failure as an error toast,
+ * since going back usually unmounts this view; when the view stays (it was the first view and cannot
  * close), it also shows the error with Try again.
  */
 export function SwitchNetwork({ route }: ViewProps<'SwitchNetwork'>) {
@@ -41,20 +41,6 @@ export function SwitchNetwork({ route }: ViewProps<'SwitchNetwork'>) {
     latch.network.send({ type: 'CONFIRM_SWITCH', network })
     setAsked(true)
   }, [latch, network])
-
-  useEffect(() => {
-    const sub = latch.network.on('switchFailed', ({ error }: { error: LatchError }) =>
-      latch.toast.send({
-        type: 'SHOW',
-        toast: {
-          message: t(errorKey(error.code), error.values),
-          code: error.code,
-          variant: 'error',
-        },
-      }),
-    )
-    return () => sub.unsubscribe()
-  }, [latch, t])
 
   const retry = () => latch.network.send({ type: 'CONFIRM_SWITCH', network })
 
