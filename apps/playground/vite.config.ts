@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { playgroundConfigPlugin } from './server/playground-config.js'
 
@@ -10,5 +11,15 @@ export default defineConfig({
   preview: { host: '127.0.0.1' },
   // The demo bundles the in-page dev wallet (viem's local accounts), so its chunk is large; Latch's
   // own size budget is measured by the benchmark fixture, not here.
-  build: { target: 'es2022', chunkSizeWarningLimit: 1200 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1200,
+    // Two pages: the host demo, and the WalletConnect test wallet a person pairs with.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        wallet: fileURLToPath(new URL('./wallet.html', import.meta.url)),
+      },
+    },
+  },
 })

@@ -10,8 +10,14 @@ import { fileURLToPath } from 'node:url'
 import { enMessages } from '@latch/react'
 import { launchChromium } from '@latch/test-browser'
 import { build, preview } from 'vite'
-import { chunkGraph, measureInitialJs, measureLazyJs, REACT_PACKAGES } from './size.mjs'
+import { readFileSync } from 'node:fs'
+import { chunkGraph, gzipSize, measureInitialJs, measureLazyJs, REACT_PACKAGES } from './size.mjs'
 import { measureConnectOpen, measureSearch } from './timing.mjs'
+import {
+  measureWalletConnect,
+  startWalletConnectPeers,
+  walletConnectShare,
+} from './walletconnect.mjs'
 
 const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
 const KIB = 1024
@@ -20,6 +26,8 @@ const RUNS = 20
 const SEARCH_WORDS = ['solar', 'vault', 'frost', 'orbit']
 /** Between keystrokes: a fast typist, about ten keys a second. */
 const KEY_PAUSE_MS = 100
+/** WalletConnect pairings are slower and each leaves a session behind: fewer runs. */
+const WALLETCONNECT_RUNS = 10
 
 /** Undo steps, newest first; a failing step is reported and never skips the rest. */
 const cleanups = []
@@ -105,7 +113,7 @@ function table(rows) {
     .join('\n')
 }
 
-function report({ size, lazy, connect, search, chromium }) {
+function report({ size, lazy, wcShare, connect, search, walletConnect, chromium }) {
   const verdict = (ok) => (ok ? 'pass' : 'over')
   const none = '–'
   const latchOk = size.latchGzip <= 45 * KIB
@@ -121,6 +129,18 @@ function report({ size, lazy, connect, search, chromium }) {
       none,
     ],
     [
+      '  WalletConnect in it (@walletconnect/*, @latch/walletconnect)',
+      kib(wcShare.initialGzip),
+      '0 KiB',
+      verdict(wcShare.initialGzip === 0),
+    ],
+    [
+      `WalletConnect, lazy (${wcShare.lazyChunks} chunks, on first pairing), gzip`,
+      kib(wcShare.lazyGzip),
+      none,
+      none,
+    ],
+    [
       'Click → Connect painted, median',
       ms(connect.median),
       '< 50 ms',
@@ -131,6 +151,12 @@ function report({ size, lazy, connect, search, chromium }) {
       ms(search.median),
       '< 16 ms',
       verdict(search.median < 16),
+    ],
+    [
+      'WalletConnect chosen → connected, median',
+      ms(walletConnect.median),
+      '< 1500 ms',
+      verdict(walletConnect.median < 1500),
     ],
   ]
   const top = size.packages
@@ -149,6 +175,10 @@ function report({ size, lazy, connect, search, chromium }) {
     `  min ${ms(connect.min)}, max ${ms(connect.max)}.`,
     `Search: ${search.samples.length} keys typing ${words} (about 10 a second);`,
     `  min ${ms(search.min)}, max ${ms(search.max)}.`,
+    `WalletConnect: ${walletConnect.samples.length} pairings after a warm-up, through the local relay`,
+    '  (@latch/relay) with the sign-client test wallet (@latch/wc-wallet) approving in Node; from',
+    '  the click on the WalletConnect row, through "Copy link" and the pairing, to the account',
+    `  connected in the page; min ${ms(walletConnect.min)}, max ${ms(walletConnect.max)}.`,
   ]
   const method = [
     'Method: vite build of the fixture (its own config, a manifest, hidden source maps). Initial',
@@ -181,6 +211,7 @@ async function main() {
   const graph = chunkGraph(appOut)
   const size = measureInitialJs(graph.initial)
   const lazy = measureLazyJs(graph.lazy)
+  const wcShare = walletConnectShare(size, graph, gzipSize, readFileSync)
   console.log(
     `Built the fixture: ${graph.initial.length} initial and ${graph.lazy.length} lazy chunks.`,
   )
@@ -188,7 +219,13 @@ async function main() {
   const benchOut = await buildApp('allwallets', {
     rolldownOptions: { input: join(APP_DIR, 'bench.html') },
   })
+  const walletConnectOut = await buildApp('walletconnect', {
+    rolldownOptions: { input: join(APP_DIR, 'bench-walletconnect.html') },
+  })
   const [appUrl, benchUrl] = [await serve(appOut), await serve(benchOut)]
+  const walletConnectUrl = await serve(walletConnectOut)
+  const peers = await startWalletConnectPeers()
+  cleanups.push(() => peers.stop())
 
   const browser = await launchChromium()
   cleanups.push(() => browser.close())
@@ -208,7 +245,19 @@ async function main() {
   const search = await measureSearch(bench, { words: SEARCH_WORDS, pauseMs: KEY_PAUSE_MS })
   await bench.close()
 
-  report({ size, lazy, connect, search, chromium })
+  const pairingPage = await openPage(
+    browser,
+    `${walletConnectUrl}/bench-walletconnect.html?${peers.query}`,
+    pageErrors,
+  )
+  const walletConnect = await measureWalletConnect(pairingPage, {
+    wallet: peers.wallet,
+    messages: enMessages,
+    runs: WALLETCONNECT_RUNS,
+  })
+  await pairingPage.close()
+
+  report({ size, lazy, wcShare, connect, search, walletConnect, chromium })
   // Figures from a page that threw are not figures of the example.
   if (pageErrors.length > 0) throw new Error(`The page threw:\n  ${pageErrors.join('\n  ')}`)
 }

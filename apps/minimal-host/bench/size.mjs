@@ -128,6 +128,9 @@ function packageOf(file) {
  */
 export function splitByPackage(chunkFile) {
   const code = readFileSync(chunkFile, 'utf8')
+  // The bundler's own helper chunk (rolldown-runtime) comes without a source map: all of it is
+  // the bundler's.
+  if (!existsSync(`${chunkFile}.map`)) return new Map([[BUNDLER_RUNTIME, code]])
   const map = JSON.parse(readFileSync(`${chunkFile}.map`, 'utf8'))
   const base = resolve(dirname(chunkFile), map.sourceRoot ?? '')
   const owners = map.sources.map((source) =>

@@ -1,6 +1,6 @@
 import { evmAdapter } from '@latch/adapter-evm'
-import { createLatch, defineNetwork } from '@latch/core'
-import { ConnectButton, LatchProvider } from '@latch/react'
+import { defineNetwork } from '@latch/core'
+import { ConnectButton, createLatch, LatchProvider } from '@latch/react'
 import { createRoot } from 'react-dom/client'
 
 const devnet = defineNetwork({

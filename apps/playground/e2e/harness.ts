@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { ApprovalMode } from '@latch/dev-wallet'
 import { writeExtension } from '@latch/dev-wallet/extension'
 import { startDevnet, type Devnet, type DevnetChain } from '@latch/devnet'
+import { startRelay, type LocalRelay } from '@latch/relay'
 import { launchChromium } from '@latch/test-browser'
 import type { Page } from 'playwright-core'
 import { preview } from 'vite'
@@ -27,6 +28,8 @@ export interface StackOptions {
   approval: ApprovalMode | 'none'
   /** Extra query parameters for the playground's URL (`devWallet=extension` with an extension). */
   query?: Record<string, string>
+  /** Start the local WalletConnect relay and hand it to the playground. */
+  walletConnect?: boolean
 }
 
 export interface Stack {
@@ -41,6 +44,10 @@ export interface Stack {
   url: string
   /** Uncaught errors the page threw, for a file's last test to expect none. */
   pageErrors: string[]
+  /** Requests the browser made to any host but 127.0.0.1 (tests expect none). */
+  outsideRequests: string[]
+  /** The local WalletConnect relay, when asked for. */
+  relay?: LocalRelay
   /** Stops everything this stack started, in reverse order; safe to call twice, never throws. */
   close(): Promise<void>
 }
@@ -74,9 +81,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     cleanup.add(() => devnet.stop())
     const [a, b, c] = devnet.chains as [DevnetChain, DevnetChain, DevnetChain]
     const walletKeys = devnet.accounts.slice(0, 3).map((account) => account.privateKey)
+    let relay: LocalRelay | undefined
+    if (options.walletConnect) {
+      const started = (relay = await startRelay())
+      cleanup.add(() => started.stop())
+    }
     const config: PlaygroundConfig = {
       chains: [a, b].map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
       privateKeys: walletKeys,
+      ...(relay ? { walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl } } : {}),
     }
 
     const server = await preview({
@@ -112,6 +125,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...options.query,
     })
     const url = `http://127.0.0.1:${port}/?${query}`
+    // The WalletConnect view's "Copy link" is how a test (and a person) takes the pairing URI.
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: `http://127.0.0.1:${port}`,
+    })
+    const outsideRequests: string[] = []
+    browser.context.on('request', (request) => {
+      const url = new URL(request.url())
+      if (/^(https?|wss?):$/.test(url.protocol) && url.hostname !== '127.0.0.1')
+        outsideRequests.push(request.url())
+    })
     const page = await browser.context.newPage()
     // A missing element fails in seconds, not after Playwright's default 30.
     page.setDefaultTimeout(10_000)
@@ -122,7 +145,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       console.error('page error:', error)
     })
     await page.goto(url)
-    return { devnet, chains: [a, b], unconfigured: c, page, url, pageErrors, close: cleanup.run }
+    return {
+      devnet,
+      chains: [a, b],
+      unconfigured: c,
+      page,
+      url,
+      pageErrors,
+      outsideRequests,
+      ...(relay ? { relay } : {}),
+      close: cleanup.run,
+    }
   } catch (error) {
     await cleanup.run()
     throw error

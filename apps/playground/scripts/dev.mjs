@@ -3,6 +3,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevnet } from '@latch/devnet'
+import { startRelay } from '@latch/relay'
 import { createServer } from 'vite'
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -12,22 +13,28 @@ const startedAt = performance.now()
 const WALLET_ACCOUNTS = 3
 
 const devnet = await startDevnet()
+/** @type {import('@latch/relay').LocalRelay | undefined} */
+let relay
 /** @type {import('vite').ViteDevServer | undefined} */
 let server
 let stopping
 const stop = (code = 0) =>
   (stopping ??= (async () => {
     await server?.close().catch(() => undefined)
+    await relay?.stop().catch(() => undefined)
     await devnet.stop()
     process.exit(code)
   })())
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0))
 
 try {
+  // The local WalletConnect relay (and its verify service): pairing works with no internet.
+  relay = await startRelay({ port: Number(process.env.LATCH_RELAY_PORT) || 0 })
   // Read by vite.config.ts's playground-config plugin, which serves it as /playground-config.js.
   process.env.LATCH_PLAYGROUND_CONFIG = JSON.stringify({
     chains: devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
     privateKeys: devnet.accounts.slice(0, WALLET_ACCOUNTS).map((account) => account.privateKey),
+    walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl },
   })
   server = await createServer({
     root: appDir,
@@ -55,6 +62,9 @@ console.log(
     ...chains,
     '  Dev wallet accounts (10 000 ETH each on every chain):',
     ...accounts,
+    '',
+    `  WalletConnect relay: ${relay?.url}`,
+    `  WalletConnect test wallet (paste a pairing link there): ${url}wallet.html`,
     '',
     '  Ctrl-C stops the playground and the devnet.',
     '',

@@ -2,6 +2,7 @@ import type { Latch } from '@latch/core'
 import { ConnectButton, LatchProvider } from '@latch/react'
 import { useEffect, useMemo, useState } from 'react'
 import { AccountDetails } from './AccountDetails.js'
+import { WalletActions } from './WalletActions.js'
 import type { PlaygroundConfig } from './config.js'
 import type { DevWalletSource } from './dev-wallet.js'
 import { createPlaygroundLatch, playgroundNetworks, type ThemeMode } from './latch.js'
@@ -21,13 +22,14 @@ export interface AppProps {
  */
 function usePlaygroundLatch(config: PlaygroundConfig | undefined, theme: ThemeMode) {
   const networks = useMemo(() => (config ? playgroundNetworks(config.chains) : []), [config])
+  const walletConnect = config?.walletConnect
   const [latch, setLatch] = useState<Latch>()
   useEffect(() => {
     if (networks.length === 0) return
-    const instance = createPlaygroundLatch(networks, theme)
+    const instance = createPlaygroundLatch(networks, theme, walletConnect)
     setLatch(instance)
     return () => instance.destroy()
-  }, [networks, theme])
+  }, [networks, theme, walletConnect])
   return latch
 }
 
@@ -66,6 +68,7 @@ export function App({ config, walletSource, initialTheme }: AppProps) {
             <ConnectButton />
           </section>
           <AccountDetails />
+          <WalletActions />
         </LatchProvider>
       ) : null}
     </main>

@@ -22,6 +22,8 @@ export interface PlaygroundConfig {
    * devnet only. Never real keys.
    */
   privateKeys: `0x${string}`[]
+  /** The local WalletConnect relay and its verify service, when the dev command started one. */
+  walletConnect?: { relayUrl: string; verifyUrl: string }
 }
 
 /** The configuration the served script left, or undefined when the page was served without one. */
@@ -30,5 +32,15 @@ export function readPlaygroundConfig(global: object): PlaygroundConfig | undefin
   if (!value || typeof value !== 'object') return undefined
   const config = value as Partial<PlaygroundConfig>
   if (!Array.isArray(config.chains) || config.chains.length === 0) return undefined
-  return { chains: config.chains, privateKeys: config.privateKeys ?? [] }
+  const walletConnect =
+    config.walletConnect &&
+    typeof config.walletConnect.relayUrl === 'string' &&
+    typeof config.walletConnect.verifyUrl === 'string'
+      ? { relayUrl: config.walletConnect.relayUrl, verifyUrl: config.walletConnect.verifyUrl }
+      : undefined
+  return {
+    chains: config.chains,
+    privateKeys: config.privateKeys ?? [],
+    ...(walletConnect ? { walletConnect } : {}),
+  }
 }

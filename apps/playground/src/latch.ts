@@ -1,6 +1,7 @@
 import { evmAdapter } from '@latch/adapter-evm'
-import { createLatch, defineNetwork, type Latch, type Network } from '@latch/core'
-import type { PlaygroundChain } from './config.js'
+import { defineNetwork, type Latch, type Network } from '@latch/core'
+import { createLatch } from '@latch/react'
+import type { PlaygroundChain, PlaygroundConfig } from './config.js'
 
 export type ThemeMode = 'light' | 'dark'
 
@@ -17,13 +18,26 @@ export function playgroundNetworks(chains: readonly PlaygroundChain[]): Network[
   )
 }
 
-/** The README's integration, plus the theme: one instance per theme mode (themeMode is fixed at creation). */
-export function createPlaygroundLatch(networks: Network[], themeMode: ThemeMode): Latch {
+/**
+ * The README's integration, plus the theme (one instance per theme mode: themeMode is fixed at
+ * creation) and the local WalletConnect relay the dev command started.
+ */
+export function createPlaygroundLatch(
+  networks: Network[],
+  themeMode: ThemeMode,
+  walletConnect?: PlaygroundConfig['walletConnect'],
+): Latch {
   return createLatch({
     projectId: 'latch-playground',
-    metadata: { name: 'Latch Playground', description: '', url: '', icons: [] },
+    metadata: {
+      name: 'Latch Playground',
+      description: 'The Latch demo host',
+      url: window.location.origin,
+      icons: [],
+    },
     networks,
     adapters: [evmAdapter()],
     themeMode,
+    ...(walletConnect ? { walletConnect } : {}),
   })
 }

@@ -7,21 +7,21 @@ import {
   type TokenBalance,
   formatAmount,
 } from '@latch/core'
-import { numberToHex, type Address, type Hash, type TypedDataDefinition } from 'viem'
-import { estimateGas } from 'viem/actions'
+// Only types from viem here: what needs viem's code is in evm-kit.ts, loaded on first use.
+import type { Address, Hash, TypedDataDefinition } from 'viem'
 import { createConnections } from './connection/connections.js'
 import { createEvmDiscovery } from './discovery/index.js'
-import { toEvmLatchError } from './errors.js'
-import { addEthereumChainParams, chainIdOf } from './network/chain.js'
+import { loadEvmKit, type EvmKit } from './load-evm-kit.js'
+import { addEthereumChainParams, chainIdHex, chainIdOf } from './network/chain.js'
 import type { Eip1193Provider } from './provider.js'
-import { getWalletAssets, supportsAssetDiscovery } from './reads/assets.js'
-import { createClientCache, type RpcOptions } from './reads/clients.js'
-import { readErc20, type Erc20Info } from './reads/erc20.js'
-import { createNativeBalanceReader } from './reads/native-balance.js'
-import { getCallsStatus, sendCalls, type EvmCall } from './writes/send-calls.js'
-import { sendErc20, sendTransaction, type EvmTransaction } from './writes/send.js'
-import { personalSign, signTypedData } from './writes/sign.js'
-import { RECEIPT_TIMEOUT_MS, waitForTransaction } from './writes/wait-for-receipt.js'
+import type { ClientFor, RpcOptions } from './reads/clients.js'
+import type { Erc20Info } from './reads/erc20.js'
+import { RECEIPT_TIMEOUT_MS } from './timings.js'
+import type { CallsStatus, EvmCall } from './writes/send-calls.js'
+import type { EvmTransaction } from './writes/send.js'
+import type { TransactionOutcome } from './writes/wait-for-receipt.js'
+
+type NativeBalance = ReturnType<EvmKit['createNativeBalanceReader']>
 
 export interface EvmAdapterOptions extends RpcOptions {
   /** Wallets hidden by id, rdns or name (SPEC §5). */
@@ -55,7 +55,7 @@ export interface EvmAdapter extends ChainAdapter {
     from: string
     calls: readonly EvmCall[]
   }): Promise<string>
-  getCallsStatus(request: { connectorId: string; id: string }): ReturnType<typeof getCallsStatus>
+  getCallsStatus(request: { connectorId: string; id: string }): Promise<CallsStatus>
   /** An ERC-20's metadata and balance, with the bytes32 symbol fallback. */
   readErc20(request: { network: Network; token: string; owner: string }): Promise<Erc20Info>
   /** Tokens via wallet_getAssets when the wallet advertises it, else the given token list. */
@@ -69,14 +69,15 @@ export interface EvmAdapter extends ChainAdapter {
     network: Network
     hash: string
     timeoutMs?: number
-  }): ReturnType<typeof waitForTransaction>
+  }): Promise<TransactionOutcome>
   /** Stops discovery and every listener. */
   destroy(): void
 }
 
 /**
  * Creates the EVM adapter. Nothing happens until core calls it: discovery starts with the first
- * `watchConnectors`, clients are made per network on first use.
+ * `watchConnectors`, clients are made per network on first use. viem is loaded on first use too
+ * (a connection, a balance, a write): discovery and the wallet's own requests need none of it.
  */
 export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
   const listeners = new Set<(event: AdapterEvent) => void>()
@@ -87,8 +88,11 @@ export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
       excludeWalletIds: [...(options.excludeWalletIds ?? [])],
       ...(options.window ? { window: options.window } : {}),
     }))
+  // Wallets core lends us (a WalletConnect session), reached like discovered ones.
+  const remote = new Map<string, Eip1193Provider>()
   const providerFor = (connectorId: string) =>
-    getDiscovery().getProvider(connectorId) as Eip1193Provider | undefined
+    remote.get(connectorId) ??
+    (getDiscovery().getProvider(connectorId) as Eip1193Provider | undefined)
   const requireProvider = (connectorId: string) => {
     const provider = providerFor(connectorId)
     if (!provider) throw new LatchError('PROVIDER_NOT_FOUND')
@@ -99,8 +103,21 @@ export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
     onProvidersChanged: (listener) => getDiscovery().subscribe(listener),
     emit,
   })
-  const clientFor = createClientCache(options)
-  const nativeBalance = createNativeBalanceReader(clientFor)
+  // The RPC side (clients per network, the balance cache) is made once, with the kit.
+  let rpc: Promise<{ kit: EvmKit; clientFor: ClientFor; nativeBalance: NativeBalance }> | undefined
+  const getRpc = () =>
+    (rpc ??= loadEvmKit().then(
+      (kit) => {
+        const clientFor = kit.createClientCache(options)
+        return { kit, clientFor, nativeBalance: kit.createNativeBalanceReader(clientFor) }
+      },
+      (error: unknown) => {
+        rpc = undefined
+        throw error
+      },
+    ))
+  /** Runs `use` with the kit, after the wallet was found: a missing one still throws at once. */
+  const withKit = <T>(use: (kit: EvmKit) => Promise<T>) => loadEvmKit().then(use)
 
   return {
     namespace: 'eip155',
@@ -119,7 +136,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
       // Errors keep the wallet's code: core adds the chain and retries on 4902, -32603 or 5000.
       await requireProvider(connectorId).request({
         method: 'wallet_switchEthereumChain',
-        params: [{ chainId: numberToHex(chainIdOf(network)) }],
+        params: [{ chainId: chainIdHex(network) }],
       })
     },
     async addNetwork({ connectorId, network }) {
@@ -128,54 +145,74 @@ export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
         params: [addEthereumChainParams(network)],
       })
     },
-    getBalance: (request) => nativeBalance(request),
-    signMessage: ({ connectorId, address, message }) =>
-      personalSign(requireProvider(connectorId), address as Address, message),
-    signTypedData: ({ connectorId, address, typedData }) =>
-      signTypedData(requireProvider(connectorId), address as Address, typedData),
+    getBalance: async (request) => (await getRpc()).nativeBalance(request),
+    signMessage: ({ connectorId, address, message }) => {
+      const provider = requireProvider(connectorId)
+      return withKit((kit) => kit.personalSign(provider, address as Address, message))
+    },
+    signTypedData: ({ connectorId, address, typedData }) => {
+      const provider = requireProvider(connectorId)
+      return withKit((kit) => kit.signTypedData(provider, address as Address, typedData))
+    },
     async estimateGas({ network, from, to, value, data }) {
+      const { kit, clientFor } = await getRpc()
       try {
-        return await estimateGas(clientFor(network), {
+        return await kit.estimateGas(clientFor(network), {
           account: from as Address,
           to: to as Address,
           value,
           ...(data ? { data: data as `0x${string}` } : {}),
         })
       } catch (error) {
-        throw toEvmLatchError(error)
+        throw kit.toEvmLatchError(error)
       }
     },
-    sendTransaction: ({ connectorId, from, to, value, data }) =>
-      sendTransaction(requireProvider(connectorId), {
-        from: from as Address,
-        to: to as Address,
-        value,
-        ...(data ? { data: data as EvmTransaction['data'] } : {}),
-      }),
-    sendErc20: ({ connectorId, from, token, to, amount }) =>
-      sendErc20(requireProvider(connectorId), {
-        from: from as Address,
-        token: token as Address,
-        to: to as Address,
-        amount,
-      }),
-    sendCalls: ({ connectorId, network, from, calls }) =>
-      sendCalls(requireProvider(connectorId), {
-        from: from as Address,
-        chainId: chainIdOf(network),
-        calls,
-      }),
-    getCallsStatus: ({ connectorId, id }) => getCallsStatus(requireProvider(connectorId), id),
-    readErc20: ({ network, token, owner }) =>
-      readErc20(clientFor(network), token as Address, owner as Address),
+    sendTransaction: ({ connectorId, from, to, value, data }) => {
+      const provider = requireProvider(connectorId)
+      return withKit((kit) =>
+        kit.sendTransaction(provider, {
+          from: from as Address,
+          to: to as Address,
+          value,
+          ...(data ? { data: data as EvmTransaction['data'] } : {}),
+        }),
+      )
+    },
+    sendErc20: ({ connectorId, from, token, to, amount }) => {
+      const provider = requireProvider(connectorId)
+      return withKit((kit) =>
+        kit.sendErc20(provider, {
+          from: from as Address,
+          token: token as Address,
+          to: to as Address,
+          amount,
+        }),
+      )
+    },
+    sendCalls: ({ connectorId, network, from, calls }) => {
+      const provider = requireProvider(connectorId)
+      const chainId = chainIdOf(network)
+      return withKit((kit) => kit.sendCalls(provider, { from: from as Address, chainId, calls }))
+    },
+    getCallsStatus: ({ connectorId, id }) => {
+      const provider = requireProvider(connectorId)
+      return withKit((kit) => kit.getCallsStatus(provider, id))
+    },
+    readErc20: async ({ network, token, owner }) => {
+      const { kit, clientFor } = await getRpc()
+      return kit.readErc20(clientFor(network), token as Address, owner as Address)
+    },
     async getTokenBalances({ connectorId, network, address, tokens = [] }) {
       const chainId = chainIdOf(network)
       const provider = requireProvider(connectorId)
-      if (await supportsAssetDiscovery(provider, address as Address, chainId)) {
-        return getWalletAssets(provider, address as Address, chainId)
+      const { kit, clientFor } = await getRpc()
+      if (await kit.supportsAssetDiscovery(provider, address as Address, chainId)) {
+        return kit.getWalletAssets(provider, address as Address, chainId)
       }
       const infos = await Promise.all(
-        tokens.map((token) => readErc20(clientFor(network), token as Address, address as Address)),
+        tokens.map((token) =>
+          kit.readErc20(clientFor(network), token as Address, address as Address),
+        ),
       )
       return infos
         .filter((info) => info.decimals > 0)
@@ -190,12 +227,23 @@ export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
           },
         }))
     },
-    waitForTransaction: ({ network, hash, timeoutMs }) =>
-      waitForTransaction(
+    waitForTransaction: async ({ network, hash, timeoutMs }) => {
+      const { kit, clientFor } = await getRpc()
+      return kit.waitForTransaction(
         clientFor(network),
         hash as Hash,
         timeoutMs ?? options.receiptTimeoutMs ?? RECEIPT_TIMEOUT_MS,
-      ),
+      )
+    },
+    setRemoteProvider(connectorId, provider) {
+      if (provider) {
+        remote.set(connectorId, provider)
+        return
+      }
+      // The session ended: stop listening to it, and forget it without prompting anyone.
+      connections.forget(connectorId)
+      remote.delete(connectorId)
+    },
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -20,13 +20,31 @@ function sourceFiles(dir: string): string[] {
 const bareImports = (code: string) =>
   [...code.matchAll(/(?:from|import)\s*\(?\s*['"]([^'".][^'"]*)['"]/g)].map((m) => m[1]!)
 
+/** `zod/mini` → `zod`, `@scope/name/sub` → `@scope/name`. */
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+
 describe('@latch/core package boundaries', () => {
   const files = sourceFiles(srcDir)
 
   it('imports nothing from React, a chain library or Node: only xstate and zod', () => {
-    const imported = new Set(files.flatMap((file) => bareImports(readFileSync(file, 'utf8'))))
+    const imported = new Set(
+      files.flatMap((file) => bareImports(readFileSync(file, 'utf8')).map(packageOf)),
+    )
     expect([...imported].sort()).toEqual(['xstate', 'zod'])
     expect(Object.keys(packageJson.dependencies).sort()).toEqual(['xstate', 'zod'])
+  })
+
+  it('validates with zod/mini only: full zod would weigh on every host page at start-up', () => {
+    const zodImports = new Set(
+      files.flatMap((file) =>
+        bareImports(readFileSync(file, 'utf8')).filter((name) => packageOf(name) === 'zod'),
+      ),
+    )
+    expect([...zodImports].sort()).toEqual(['zod/locales', 'zod/mini'])
   })
 
   it('keeps test helpers out of the published sources', () => {

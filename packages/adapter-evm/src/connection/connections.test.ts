@@ -1,12 +1,8 @@
 import type { AdapterEvent } from '@latch/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PERMISSION_REVOKE_TIMEOUT_MS, type Eip1193Provider } from '../provider.js'
-import {
-  ASYNC_INJECTION_WAIT_MS,
-  createConnections,
-  toAccounts,
-  toChainReference,
-} from './connections.js'
+import { toAccounts } from './accounts.js'
+import { ASYNC_INJECTION_WAIT_MS, createConnections, toChainReference } from './connections.js'
 
 const A = '0x00000000000000000000000000000000000000aa'
 
@@ -104,6 +100,15 @@ describe('EVM connections', () => {
     ])
     expect(toAccounts('0xabc')).toEqual([])
     expect(() => toChainReference('0xzz')).toThrow()
+  })
+
+  it('reads chain ids as decimal references, and refuses what is not one', () => {
+    expect(toChainReference('0x7a69')).toBe('31337')
+    expect(toChainReference('0x7A6A')).toBe('31338')
+    expect(toChainReference(10)).toBe('10')
+    for (const bad of ['0x', '7a69', '0x1f'.padEnd(70, 'f'), 1.5, null, undefined, [1]]) {
+      expect(() => toChainReference(bad)).toThrow('Chain is not supported')
+    }
   })
 })
 

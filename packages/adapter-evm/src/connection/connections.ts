@@ -1,6 +1,5 @@
 import { LatchError, type AdapterAccount, type AdapterEvent, type ConnectResult } from '@latch/core'
-import { getAddress, hexToNumber, isAddress, isHex } from 'viem'
-import { toEvmLatchError } from '../errors.js'
+import { loadEvmKit, type EvmKit } from '../load-evm-kit.js'
 import { PERMISSION_REVOKE_TIMEOUT_MS, requestWithin, type Eip1193Provider } from '../provider.js'
 
 /** SPEC §9: wallets that inject late get 1000 ms to appear before a silent reconnect gives up. */
@@ -14,19 +13,17 @@ export interface ConnectionsDeps {
   emit(event: AdapterEvent): void
 }
 
-/** Wallet answers are untrusted: keep valid addresses only, checksummed. */
-export function toAccounts(value: unknown): AdapterAccount[] {
-  if (!Array.isArray(value)) return []
-  return value
-    .filter((a): a is string => typeof a === 'string' && isAddress(a, { strict: false }))
-    .map((address) => ({
-      address: getAddress(address),
-      type: 'eoa' as const,
-    }))
-}
+const HEX_QUANTITY = /^0x[0-9a-fA-F]+$/
 
+/**
+ * A wallet's chain id (`0x7a69`, or a number from older wallets) as the decimal reference core
+ * uses. Anything else, or an id beyond a safe integer, is CHAIN_NOT_SUPPORTED.
+ */
 export function toChainReference(value: unknown): string {
-  if (typeof value === 'string' && isHex(value)) return String(hexToNumber(value))
+  if (typeof value === 'string' && HEX_QUANTITY.test(value)) {
+    const id = BigInt(value)
+    if (id <= BigInt(Number.MAX_SAFE_INTEGER)) return id.toString()
+  }
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
   throw new LatchError('CHAIN_NOT_SUPPORTED')
 }
@@ -38,10 +35,11 @@ export function toChainReference(value: unknown): string {
 export function createConnections(deps: ConnectionsDeps) {
   const watching = new Map<string, () => void>()
 
-  function watch(connectorId: string, provider: Eip1193Provider) {
+  // Only after a connection, so viem (for checksums) is already loaded and events stay synchronous.
+  function watch(connectorId: string, provider: Eip1193Provider, kit: EvmKit) {
     watching.get(connectorId)?.()
     const onAccounts = (accounts: unknown) =>
-      deps.emit({ type: 'accountsChanged', connectorId, accounts: toAccounts(accounts) })
+      deps.emit({ type: 'accountsChanged', connectorId, accounts: kit.toAccounts(accounts) })
     const onChain = (chainId: unknown) => {
       try {
         deps.emit({ type: 'chainChanged', connectorId, chainReference: toChainReference(chainId) })
@@ -65,12 +63,13 @@ export function createConnections(deps: ConnectionsDeps) {
     connectorId: string,
     provider: Eip1193Provider,
     accounts: unknown,
+    kit: EvmKit,
   ) {
     const chainId = await provider.request({ method: 'eth_chainId' })
-    watch(connectorId, provider)
+    watch(connectorId, provider, kit)
     return {
       connectorId,
-      accounts: toAccounts(accounts),
+      accounts: kit.toAccounts(accounts),
       chainReference: toChainReference(chainId),
     }
   }
@@ -99,11 +98,14 @@ export function createConnections(deps: ConnectionsDeps) {
     async connect(connectorId: string): Promise<ConnectResult> {
       const provider = deps.providerFor(connectorId)
       if (!provider) throw new LatchError('PROVIDER_NOT_FOUND')
+      // viem loads while the wallet asks the user; a failed load is reported by the await below.
+      const kit = loadEvmKit()
+      kit.catch(() => undefined)
       try {
         const accounts = await provider.request({ method: 'eth_requestAccounts' })
-        return await connectedResult(connectorId, provider, accounts)
+        return await connectedResult(connectorId, provider, accounts, await kit)
       } catch (error) {
-        throw toEvmLatchError(error)
+        throw (await kit).toEvmLatchError(error)
       }
     },
 
@@ -111,12 +113,17 @@ export function createConnections(deps: ConnectionsDeps) {
     async reconnect(connectorId: string, signal?: AbortSignal): Promise<ConnectResult | null> {
       const provider = await waitForProvider(connectorId, signal)
       if (!provider) return null
-      const accounts = toAccounts(await provider.request({ method: 'eth_accounts' }))
+      const answer = await provider.request({ method: 'eth_accounts' })
+      // A wallet that no longer authorizes the site costs no viem download.
+      if (!Array.isArray(answer) || answer.length === 0) return null
+      const kit = await loadEvmKit()
+      const accounts = kit.toAccounts(answer)
       if (accounts.length === 0) return null
       return connectedResult(
         connectorId,
         provider,
         accounts.map((a) => a.address),
+        kit,
       )
     },
 
@@ -132,10 +139,16 @@ export function createConnections(deps: ConnectionsDeps) {
       ).catch(() => undefined)
     },
 
+    /** Stops listening to a connector's wallet without asking it anything. */
+    forget(connectorId: string) {
+      watching.get(connectorId)?.()
+    },
+
     async getAccounts(connectorId: string): Promise<AdapterAccount[]> {
       const provider = deps.providerFor(connectorId)
       if (!provider) throw new LatchError('PROVIDER_NOT_FOUND')
-      return toAccounts(await provider.request({ method: 'eth_accounts' }))
+      const answer = await provider.request({ method: 'eth_accounts' })
+      return (await loadEvmKit()).toAccounts(answer)
     },
 
     destroy() {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Eip1193Provider } from '../provider.js'
 import { walletInfoSchema, type WalletInfo } from './wallet-info.js'
 

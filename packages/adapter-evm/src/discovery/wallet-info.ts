@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Longest wallet name kept, in code points, once control characters are removed. */
 export const MAX_WALLET_NAME_LENGTH = 64
@@ -34,13 +34,16 @@ export function cleanWalletName(raw: string): string {
  * wallet needs more.
  */
 export const walletNameSchema = z
-  .string()
-  .max(MAX_RAW_NAME_LENGTH, { abort: true })
-  .transform(cleanWalletName)
-  .refine((name) => {
-    const length = [...name].length
-    return length >= 1 && length <= MAX_WALLET_NAME_LENGTH
-  }, 'Wallet name must be 1 to 64 visible characters')
+  .pipe(
+    z.string().check(z.maxLength(MAX_RAW_NAME_LENGTH, { abort: true })),
+    z.transform(cleanWalletName),
+  )
+  .check(
+    z.refine((name) => {
+      const length = [...name].length
+      return length >= 1 && length <= MAX_WALLET_NAME_LENGTH
+    }, 'Wallet name must be 1 to 64 visible characters'),
+  )
 
 const RDNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
@@ -50,13 +53,16 @@ const RDNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
  * over a long hostile string.
  */
 export const rdnsSchema = z
-  .string()
-  .max(MAX_RDNS_LENGTH, { abort: true })
-  .transform((rdns) => rdns.toLowerCase())
-  .refine((rdns) => {
-    const labels = rdns.split('.')
-    return labels.length >= 2 && labels.every((label) => RDNS_LABEL.test(label))
-  }, 'rdns must be a reverse-DNS name such as io.metamask')
+  .pipe(
+    z.string().check(z.maxLength(MAX_RDNS_LENGTH, { abort: true })),
+    z.transform((rdns: string) => rdns.toLowerCase()),
+  )
+  .check(
+    z.refine((rdns) => {
+      const labels = rdns.split('.')
+      return labels.length >= 2 && labels.every((label) => RDNS_LABEL.test(label))
+    }, 'rdns must be a reverse-DNS name such as io.metamask'),
+  )
 
 // Only raster types and SVG. In an <img>, SVG scripts never run, so svg+xml is as safe as PNG.
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml)(?:;[\w.+-]+(?:=[\w.+-]+)?)*,/i
@@ -88,7 +94,7 @@ export const walletInfoSchema = z.object({
   uuid: z.guid(),
   name: walletNameSchema,
   rdns: rdnsSchema,
-  icon: z.unknown().transform(safeIconUrl),
+  icon: z.pipe(z.unknown(), z.transform(safeIconUrl)),
 })
 
 export type WalletInfo = z.output<typeof walletInfoSchema>

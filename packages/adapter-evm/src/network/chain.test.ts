@@ -1,6 +1,6 @@
 import { defineNetwork } from '@latch/core'
 import { describe, expect, it } from 'vitest'
-import { addEthereumChainParams, chainIdOf, toViemChain } from './chain.js'
+import { addEthereumChainParams, chainIdHex, chainIdOf } from './chain.js'
 
 const network = defineNetwork({
   id: 31338,
@@ -29,11 +29,10 @@ describe('EVM chains', () => {
     expect(() => chainIdOf({ ...network, id: 'abc' })).toThrow('Invalid chainId')
   })
 
-  it('converts to a viem chain', () => {
-    expect(toViemChain(network)).toMatchObject({
-      id: 31338,
-      name: 'Latch Devnet B',
-      rpcUrls: network.rpcUrls,
-    })
+  it('gives the chain id as 0x-prefixed hex, as EIP-1193 wants it', () => {
+    expect(chainIdHex(network)).toBe('0x7a6a')
+    expect(chainIdHex({ ...network, id: 1 })).toBe('0x1')
+    expect(chainIdHex({ ...network, id: 0 })).toBe('0x0')
+    expect(() => chainIdHex({ ...network, id: 2147483648 })).toThrow('Invalid chainId')
   })
 })

@@ -1,6 +1,5 @@
 import type { Network } from '@latch/core'
 import { LatchError } from '@latch/core'
-import { defineChain, numberToHex, type Chain } from 'viem'
 
 /** The EVM chain id of a Network; SPEC §5: it must be below 2147483648. */
 export function chainIdOf(network: Network): number {
@@ -10,22 +9,18 @@ export function chainIdOf(network: Network): number {
   return id
 }
 
-/** core's Network follows viem's Chain shape, so this is a straight conversion. */
-export function toViemChain(network: Network): Chain {
-  return defineChain({
-    id: chainIdOf(network),
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: network.rpcUrls,
-    ...(network.blockExplorers ? { blockExplorers: network.blockExplorers } : {}),
-    ...(network.testnet !== undefined ? { testnet: network.testnet } : {}),
-  })
+/**
+ * The chain id as EIP-1193 wants it (`0x7a69`). Plain code rather than viem's numberToHex: the
+ * id is a checked integer below 2^31, and switching networks must not wait for viem to load.
+ */
+export function chainIdHex(network: Network): `0x${string}` {
+  return `0x${chainIdOf(network).toString(16)}`
 }
 
 /** SPEC §7 wallet_addEthereumChain params: chainId, chainName, nativeCurrency, rpcUrls, blockExplorerUrls, iconUrls. */
 export function addEthereumChainParams(network: Network, iconUrl?: string) {
   return {
-    chainId: numberToHex(chainIdOf(network)),
+    chainId: chainIdHex(network),
     chainName: network.name,
     nativeCurrency: network.nativeCurrency,
     rpcUrls: network.rpcUrls.default.http,

@@ -1,26 +1,36 @@
 import { formatAmount, type TokenBalance } from '@latch/core'
 import { numberToHex, type Address } from 'viem'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Eip1193Provider } from '../provider.js'
 
 /** SPEC §3 "Wallet asset response entry", validated at the boundary (wallets are untrusted). */
 const assetSchema = z.object({
-  address: z.string().max(100),
-  balance: z.string().regex(/^0x[0-9a-fA-F]{1,64}$/),
-  type: z
-    .string()
-    .transform((t) => t.toUpperCase())
-    .pipe(z.enum(['ERC20', 'NATIVE'])),
+  address: z.string().check(z.maxLength(100)),
+  balance: z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/)),
+  type: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((t: string) => t.toUpperCase()),
+    ),
+    z.enum(['ERC20', 'NATIVE']),
+  ),
   metadata: z.object({
-    name: z.string().max(200).optional(),
-    symbol: z.string().max(50),
-    decimals: z.number().int().min(0).max(255),
-    price: z.number().nonnegative().optional(),
-    iconUrl: z.string().max(2048).optional(),
-    value: z.number().nonnegative().optional(),
+    name: z.optional(z.string().check(z.maxLength(200))),
+    symbol: z.string().check(z.maxLength(50)),
+    decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
+    price: z.optional(z.number().check(z.nonnegative())),
+    iconUrl: z.optional(z.string().check(z.maxLength(2048))),
+    value: z.optional(z.number().check(z.nonnegative())),
   }),
 })
-const assetsResponseSchema = z.record(z.string(), z.array(z.unknown()))
+/**
+ * The answer's part for one chain: a list (its entries are checked one by one below). Other
+ * chains' parts are never read, so they are not checked either. (A loose object rather than a
+ * record: zod's record type would be start-up weight for every host, since the zod code this lazy
+ * module shares with the eager ones ships with them.)
+ */
+const assetsResponseFor = (chainHex: string) =>
+  z.looseObject({ [chainHex]: z.optional(z.array(z.unknown())) })
 
 /** SPEC §4: wallet asset discovery is used when the wallet advertises it. */
 export async function supportsAssetDiscovery(
@@ -49,7 +59,7 @@ export async function getWalletAssets(
   chainId: number,
 ): Promise<TokenBalance[]> {
   const chainHex = numberToHex(chainId)
-  const response = assetsResponseSchema.safeParse(
+  const response = assetsResponseFor(chainHex).safeParse(
     await provider.request({
       method: 'wallet_getAssets',
       params: [{ account: address, chainFilter: [chainHex] }],

@@ -1,6 +1,6 @@
 import type { Network } from '@latch/core'
 import { createClient, type Client } from 'viem'
-import { toViemChain } from '../network/chain.js'
+import { toViemChain } from '../network/viem-chain.js'
 import { createEvmTransport, rpcUrlFor } from '../transport.js'
 
 export interface RpcOptions {

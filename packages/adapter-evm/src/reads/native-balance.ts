@@ -1,12 +1,10 @@
 import { LatchError, type Balance, type Network } from '@latch/core'
 import type { Address } from 'viem'
 import { getBalance } from 'viem/actions'
+import { BALANCE_RETRY_COOLDOWN_MS, NATIVE_BALANCE_CACHE_MS } from '../timings.js'
 import type { ClientFor } from './clients.js'
 
-/** SPEC §9: the native balance is cached 30 s. */
-export const NATIVE_BALANCE_CACHE_MS = 30_000
-/** SPEC §4/§9: after a failed balance fetch, no new attempt is made for 30 s. */
-export const BALANCE_RETRY_COOLDOWN_MS = 30_000
+export { BALANCE_RETRY_COOLDOWN_MS, NATIVE_BALANCE_CACHE_MS }
 
 interface Entry {
   at: number

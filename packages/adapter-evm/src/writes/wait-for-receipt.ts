@@ -9,9 +9,9 @@ import {
   type TransactionReceipt,
 } from 'viem'
 import { call, getTransaction, waitForTransactionReceipt } from 'viem/actions'
+import { RECEIPT_TIMEOUT_MS } from '../timings.js'
 
-/** SPEC §9: the page integration waits 25 000 ms for a receipt. */
-export const RECEIPT_TIMEOUT_MS = 25_000
+export { RECEIPT_TIMEOUT_MS }
 
 /** SPEC §4 "Transaction waiting": confirmed, replaced (with its reason) or timed out. */
 export type TransactionOutcome =

@@ -1,6 +1,7 @@
 import type { Connector } from '../connector/connector.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { Network } from '../network/network.js'
+import type { RemoteProvider } from '../walletconnect/contract.js'
 
 /**
  * The chain-adapter contract: what @latch/adapter-evm, -solana and -bitcoin implement, and all
@@ -73,6 +74,14 @@ export interface ChainAdapter {
    * the wallet says; core decides what it means (zero accounts → disconnected, and so on).
    */
   subscribe(listener: (event: AdapterEvent) => void): () => void
+
+  /**
+   * Lends the adapter a wallet reached through a provider core owns: the WalletConnect session
+   * (one universal provider per instance, shared by every adapter), seen through this namespace.
+   * From then on `connectorId` works like any discovered wallet; `undefined` takes it back.
+   * Optional: an adapter without it cannot serve WalletConnect sessions.
+   */
+  setRemoteProvider?(connectorId: string, provider: RemoteProvider | undefined): void
 }
 
 export interface ConnectRequest {

@@ -165,11 +165,22 @@ describe('createDirectoryClient without a service', () => {
     expect(fetchSpy).not.toHaveBeenCalled()
   })
 
-  it("gives a wallet's built-in icon, or a generated one for an unknown id", () => {
+  it("gives a wallet's built-in icon once loaded, or a generated one for an unknown id", async () => {
     const client = createDirectoryClient({ projectId: 'p1', sdk })
     const metamask = directoryWallets[0]!
+    // The built-in module loads on the first query; until then every id gets a generated icon.
+    expect(client.walletImageUrl(metamask.id)).toBe(generateWalletIcon('', metamask.id))
+    await client.getWallets({ page: 1, entries: 1 })
     expect(client.walletImageUrl(metamask.id)).toBe(metamask.imageUrl)
     expect(client.walletImageUrl('unknown')).toBe(generateWalletIcon('', 'unknown'))
+  })
+
+  it('loads wallets it is given a loader for, once', async () => {
+    const load = vi.fn(async () => [good])
+    const client = createDirectoryClient({ projectId: 'p1', sdk, wallets: load })
+    expect(await client.getWallets({ page: 1, entries: 40 })).toEqual({ data: [good], count: 1 })
+    await client.getWallets({ page: 1, entries: 40, search: 'x' })
+    expect(load).toHaveBeenCalledOnce()
   })
 
   it('answers from the wallets it is given, also when baseUrl is empty', async () => {

@@ -1,10 +1,7 @@
-import { z } from 'zod'
-import { LatchError } from '../errors/latch-error.js'
 import { generateWalletIcon } from './icon.js'
 import { queryLocalDirectory } from './local-directory.js'
-import { buildGetWalletsUrl, type SdkInfo, type WalletPage, type WalletQuery } from './query.js'
-import { directoryWalletEntrySchema, type DirectoryWallet } from './wallet.js'
-import { directoryWallets } from './wallets.data.js'
+import type { SdkInfo, WalletPage, WalletQuery } from './query.js'
+import type { DirectoryWallet } from './wallet.js'
 
 /** How to reach the wallet directory. */
 export interface DirectoryClientOptions {
@@ -18,8 +15,19 @@ export interface DirectoryClientOptions {
   sdk: SdkInfo
   /** The fetch to use; `globalThis.fetch` (read at each call) when absent. */
   fetch?: typeof fetch
-  /** The wallets answered when there is no `baseUrl`; the built-in directory by default. */
-  wallets?: readonly DirectoryWallet[]
+  /**
+   * The wallets answered when there is no `baseUrl`, or how to load them; the built-in directory
+   * (see {@link loadBuiltInWallets}) by default.
+   */
+  wallets?: readonly DirectoryWallet[] | (() => Promise<readonly DirectoryWallet[]>)
+}
+
+/**
+ * The built-in directory module, loaded with `import()` on first use: its 30-odd wallets and their
+ * generated icons are only needed once a wallet list asks, not in every host's start-up code.
+ */
+export function loadBuiltInWallets(): Promise<readonly DirectoryWallet[]> {
+  return import('./wallets.data.js').then((module) => module.directoryWallets)
 }
 
 /** Options of one directory request. */
@@ -41,85 +49,47 @@ export interface DirectoryClient {
     query: WalletQuery,
     options?: DirectoryRequestOptions,
   ): Promise<WalletPage<DirectoryWallet>>
-  /** Where a wallet's image is (SPEC §7 `GET /getWalletImage/{id}`), or its built-in icon. */
+  /**
+   * Where a wallet's image is (SPEC §7 `GET /getWalletImage/{id}`), or its icon in the local
+   * wallets; a generated icon for an unknown id, or while the built-in wallets are not loaded.
+   */
   walletImageUrl(id: string): string
-}
-
-// Only the envelope is checked here; each entry is validated on its own so one bad entry does
-// not cost the whole page.
-const pageSchema = z.object({
-  data: z.array(z.unknown()),
-  count: z.number().int().nonnegative(),
-})
-
-function parseWallets(
-  entries: readonly unknown[],
-  imageUrlOf: (id: string) => string,
-): DirectoryWallet[] {
-  const wallets: DirectoryWallet[] = []
-  for (const entry of entries) {
-    const result = directoryWalletEntrySchema.safeParse(entry)
-    if (!result.success) continue
-    const wallet = result.data
-    // A missing image points at the host's own service (baseUrl), not at anything in the response.
-    wallets.push(Object.freeze({ ...wallet, imageUrl: wallet.imageUrl ?? imageUrlOf(wallet.id) }))
-  }
-  return wallets
-}
-
-async function fetchJson(
-  doFetch: typeof fetch,
-  url: string,
-  signal: AbortSignal | undefined,
-): Promise<unknown> {
-  let response: Response
-  try {
-    response = await doFetch(url, {
-      method: 'GET',
-      headers: { accept: 'application/json' },
-      credentials: 'omit',
-      ...(signal ? { signal } : {}),
-    })
-  } catch (error) {
-    if (signal?.aborted) throw new LatchError('SOMETHING_WENT_WRONG', { cause: error })
-    throw new LatchError('UNKNOWN_ERROR', { cause: error })
-  }
-  if (!response.ok) {
-    throw new LatchError('HTTP_STATUS', { values: { status: response.status } })
-  }
-  try {
-    return await response.json()
-  } catch (error) {
-    if (signal?.aborted) throw new LatchError('SOMETHING_WENT_WRONG', { cause: error })
-    throw new LatchError('UNKNOWN_ERROR', { cause: error })
-  }
 }
 
 /**
  * The wallet-directory client. With a `baseUrl` it calls the provider service; without one it
- * answers from the built-in data module through {@link queryLocalDirectory}. Holds no state.
+ * answers from local wallets (the built-in data module, loaded on the first query) through
+ * {@link queryLocalDirectory}. Holds no state but those loaded wallets.
  */
 export function createDirectoryClient(options: DirectoryClientOptions): DirectoryClient {
   // An empty baseUrl (an unset environment variable, typically) means no service.
   const baseUrl = options.baseUrl?.replace(/\/+$/, '') || undefined
-  const localWallets = options.wallets ?? directoryWallets
+  const source = options.wallets ?? loadBuiltInWallets
+  let localWallets = typeof source === 'function' ? undefined : source
+  const getLocalWallets = async () =>
+    (localWallets ??= await (source as () => Promise<readonly DirectoryWallet[]>)())
 
   function walletImageUrl(id: string): string {
     if (baseUrl !== undefined) return `${baseUrl}/getWalletImage/${encodeURIComponent(id)}`
-    return localWallets.find((wallet) => wallet.id === id)?.imageUrl ?? generateWalletIcon('', id)
+    return localWallets?.find((wallet) => wallet.id === id)?.imageUrl ?? generateWalletIcon('', id)
   }
 
   async function getWallets(
     query: WalletQuery,
     request: DirectoryRequestOptions = {},
   ): Promise<WalletPage<DirectoryWallet>> {
-    if (baseUrl === undefined) return queryLocalDirectory(localWallets, query)
-    const url = buildGetWalletsUrl(baseUrl, options.projectId, query, options.sdk)
-    const body = await fetchJson(options.fetch ?? globalThis.fetch, url, request.signal)
-    const page = pageSchema.safeParse(body)
-    if (!page.success) throw new LatchError('UNKNOWN_ERROR', { cause: page.error })
-    const data = parseWallets(page.data.data, walletImageUrl)
-    return { data, count: Math.max(page.data.count, data.length) }
+    if (baseUrl === undefined) return queryLocalDirectory(await getLocalWallets(), query)
+    // The service's client (request, response checks, entry schemas) loads on the first query.
+    const { fetchWalletPage } = await import('./remote-directory.js')
+    return fetchWalletPage({
+      baseUrl,
+      projectId: options.projectId,
+      sdk: options.sdk,
+      fetch: options.fetch ?? globalThis.fetch,
+      query,
+      imageUrlOf: walletImageUrl,
+      ...(request.signal ? { signal: request.signal } : {}),
+    })
   }
 
   return { getWallets, walletImageUrl }

@@ -16,12 +16,11 @@ export {
 export { buildGetWalletsUrl, type SdkInfo, type WalletPage, type WalletQuery } from './query.js'
 export {
   WALLET_NAME_MAX_LENGTH,
-  directoryWalletEntrySchema,
-  directoryWalletSchema,
   isHttpsUrl,
   isSafeWalletLink,
   isWalletImageUrl,
   type DirectoryWallet,
   type WalletBadge,
 } from './wallet.js'
+export { directoryWalletEntrySchema, directoryWalletSchema } from './wallet-schema.js'
 export { directoryWallets } from './wallets.data.js'

@@ -1,13 +1,11 @@
-import { z } from 'zod'
-import { isCaipNetworkId } from '../identifiers/caip.js'
-import type { CaipNetworkId } from '../identifiers/types.js'
+// What a view may do with a directory wallet's links and images: the checks every wallet list
+// applies. The schemas of a service's entries are in wallet-schema.ts.
 
 /** Longest wallet name kept; anything longer is not a name but an attempt to flood the list. */
 export const WALLET_NAME_MAX_LENGTH = 64
 const LINK_MAX_LENGTH = 2048
 // Generated icons are about 1 KB; a real logo as a data URI stays well under this.
 const IMAGE_URL_MAX_LENGTH = 65_536
-const CHAINS_MAX = 256
 
 // Printable ASCII only: browsers drop tabs, newlines and leading spaces from a URL before reading
 // its scheme, so `java\tscript:` would otherwise slip past a scheme check.
@@ -32,11 +30,6 @@ const BLOCKED_SCHEMES = new Set([
   'wss',
   'ftp',
 ])
-// Control characters, bidi overrides, lone surrogates and markup: a name is shown as plain text,
-// and these only serve to spoof another wallet's name or to smuggle HTML into a careless view.
-const NAME_FORBIDDEN = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\uD800-\uDFFF<>]/u
-const WALLET_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
-const RDNS = /^(?=.{3,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})+$/
 const SVG_DATA_URI = /^data:image\/svg\+xml(?:;charset=utf-8)?(?:;base64)?,/i
 
 function schemeOf(value: string): string | undefined {
@@ -77,49 +70,4 @@ export function isWalletImageUrl(value: unknown): value is string {
   return isHttpsUrl(value)
 }
 
-const caipNetworkId = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CAIP-2 network id')
-
-const walletFields = z.object({
-  /** Stable directory id (e.g. a hex string); also the key of `GET /getWalletImage/{id}`. */
-  id: z.string().regex(WALLET_ID, 'Invalid wallet id'),
-  /** Shown as plain text, never as markup. */
-  name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(WALLET_NAME_MAX_LENGTH)
-    .refine((name) => !NAME_FORBIDDEN.test(name), 'Invalid wallet name'),
-  /** EIP-6963 reverse-DNS id (`io.metamask`): how an installed wallet is matched to its entry. */
-  rdns: z.string().regex(RDNS, 'Invalid rdns').optional(),
-  homepage: z.string().refine(isHttpsUrl, 'Must be an https URL'),
-  imageUrl: z.string().refine(isWalletImageUrl, 'Must be an https URL or an SVG data URI'),
-  /** Universal link (https) or deep-link root (`metamask://`) of the mobile app. */
-  mobileLink: z.string().refine(isSafeWalletLink, 'Invalid wallet link').optional(),
-  /** Deep-link root of the desktop app (`ledgerlive://`). */
-  desktopLink: z.string().refine(isSafeWalletLink, 'Invalid wallet link').optional(),
-  /** The wallet's web app. */
-  webappLink: z.string().refine(isHttpsUrl, 'Must be an https URL').optional(),
-  /** CAIP-2 ids of the chains the wallet supports. */
-  chains: z.array(caipNetworkId).max(CHAINS_MAX).readonly(),
-  badge: z.enum(['certified', 'none']).optional(),
-})
-
-/**
- * One wallet of the directory (SPEC §7 `GET /getWallets` entries), validated at the boundary:
- * a directory response is untrusted. Unknown fields are dropped, and the result is frozen.
- */
-export const directoryWalletSchema = walletFields.readonly()
-
-/**
- * A `GET /getWallets` entry as the service may send it: `imageUrl` may be left out, in which case
- * the client points it at `GET /getWalletImage/{id}`.
- */
-export const directoryWalletEntrySchema = walletFields
-  .extend({ imageUrl: walletFields.shape.imageUrl.optional() })
-  .readonly()
-
-/** A wallet of the directory. See {@link directoryWalletSchema}. */
-export type DirectoryWallet = z.output<typeof directoryWalletSchema>
-
-/** The badge filter of SPEC §7 `badge_type`. */
-export type WalletBadge = NonNullable<DirectoryWallet['badge']>
+export type { DirectoryWallet, WalletBadge } from './wallet-schema.js'

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { safeParseWith } from '../validation/parse.js'
 import { generateWalletIcon } from './icon.js'
-import { directoryWalletSchema } from './wallet.js'
+import { directoryWalletSchema } from './wallet-schema.js'
 import { directoryWallets } from './wallets.data.js'
 
 describe('the built-in wallet directory', () => {

@@ -8,6 +8,8 @@ import type {
   ReconnectCandidate,
 } from '../machines/connection.types.js'
 import type { Network } from '../network/network.js'
+import { WALLETCONNECT_CONNECTOR_ID } from '../walletconnect/contract.js'
+import type { WalletConnectLink } from '../walletconnect/link.js'
 
 export type AdapterRegistry = ReadonlyMap<ChainNamespace, ChainAdapter>
 
@@ -21,25 +23,53 @@ function adapterFor(registry: AdapterRegistry, namespace: ChainNamespace): Chain
   return adapter
 }
 
-/** The connection machine's actors, backed by the host's adapters. */
-export function connectionActors(registry: AdapterRegistry) {
+/**
+ * The connection machine's actors, backed by the host's adapters. A WalletConnect session is
+ * reached through the adapter of each namespace it covers (the link lends them its provider);
+ * a namespace no adapter serves is read from the session itself (the basic connection).
+ */
+export function connectionActors(registry: AdapterRegistry, walletConnect?: WalletConnectLink) {
+  const fromSession = (namespace: ChainNamespace) => {
+    const result = walletConnect?.sessionResult(namespace)
+    if (!result) throw new LatchError('CONNECT_BEFORE_REQUEST')
+    return result
+  }
   return {
-    connectWallet: fromPromise<ConnectResult, ConnectWalletInput>(({ input, signal }) =>
-      adapterFor(registry, input.namespace).connect({
+    connectWallet: fromPromise<ConnectResult, ConnectWalletInput>(async ({ input, signal }) => {
+      const adapter = registry.get(input.namespace)
+      if (input.connector.id === WALLETCONNECT_CONNECTOR_ID && !adapter?.setRemoteProvider)
+        return fromSession(input.namespace)
+      return adapterFor(registry, input.namespace).connect({
         connectorId: input.connector.id,
         ...(input.network ? { network: input.network } : {}),
         signal,
-      }),
-    ),
-    reconnectWallet: fromPromise<ConnectResult | null, ReconnectCandidate>(({ input, signal }) =>
-      adapterFor(registry, input.namespace).reconnect({ connectorId: input.connectorId, signal }),
+      })
+    }),
+    reconnectWallet: fromPromise<ConnectResult | null, ReconnectCandidate>(
+      async ({ input, signal }) => {
+        if (input.connectorId === WALLETCONNECT_CONNECTOR_ID) {
+          if (!walletConnect?.available) return null
+          const session = walletConnect.session ?? (await walletConnect.restore())
+          if (!session) return null
+          if (!registry.get(input.namespace)?.setRemoteProvider)
+            return walletConnect.sessionResult(input.namespace)
+        }
+        return adapterFor(registry, input.namespace).reconnect({
+          connectorId: input.connectorId,
+          signal,
+        })
+      },
     ),
     disconnectWallets: fromPromise<void, DisconnectWalletsInput>(async ({ input }) => {
-      const results = await Promise.allSettled(
-        input.connections.map((c) =>
-          adapterFor(registry, c.namespace).disconnect({ connectorId: c.connectorId }),
-        ),
-      )
+      const isSession = (c: DisconnectWalletsInput['connections'][number]) =>
+        c.connectorId === WALLETCONNECT_CONNECTOR_ID
+      const results = await Promise.allSettled([
+        ...input.connections
+          .filter((c) => !isSession(c))
+          .map((c) => adapterFor(registry, c.namespace).disconnect({ connectorId: c.connectorId })),
+        // One session covers every namespace: end it once.
+        ...(walletConnect && input.connections.some(isSession) ? [walletConnect.disconnect()] : []),
+      ])
       const reasons = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))
       if (reasons.length) {
         throw new LatchError('DISCONNECT_CHAINS_FAILED', {

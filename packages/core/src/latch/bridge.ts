@@ -14,12 +14,16 @@ import type { LatchStorage } from '../storage/latch-storage.js'
 import type { AdapterRegistry } from './adapter-actors.js'
 import { createBalanceSync } from './balance-sync.js'
 import { isConnectedSnapshot, networkFactsOf, toModalEvent } from './facts.js'
+import { WALLETCONNECT_CONNECTOR_ID } from '../walletconnect/contract.js'
+import type { WalletConnectLink } from '../walletconnect/link.js'
+import { wireWalletConnect } from './walletconnect-bridge.js'
 
 export interface BridgeInput {
   registry: AdapterRegistry
   storage: LatchStorage
   reconnect: boolean
   isMobile: boolean
+  walletConnect: WalletConnectLink
 }
 
 export type BridgeEvent = {
@@ -195,11 +199,28 @@ export const bridge = fromCallback<{ type: 'NONE' }, BridgeInput>(({ input, syst
     }
   }
 
+  cleanups.push(
+    wireWalletConnect({
+      link: input.walletConnect,
+      connection,
+      network,
+      modal,
+      walletConnect: system.get('walletConnect'),
+    }),
+  )
+
   const savedNetwork = storage.get('activeCaipNetworkId')
   if (savedNetwork) network.send({ type: 'RESTORE_ACTIVE_NETWORK', caipNetworkId: savedNetwork })
 
   if (input.reconnect) {
-    const remembered = storage.getRememberedConnections().filter((c) => registry.has(c.namespace))
+    // A WalletConnect session may cover a namespace no adapter serves (the basic connection).
+    const remembered = storage
+      .getRememberedConnections()
+      .filter(
+        (c) =>
+          registry.has(c.namespace) ||
+          (c.connectorId === WALLETCONNECT_CONNECTOR_ID && input.walletConnect.available),
+      )
     const disconnectedConnectorIds = storage.get('disconnectedConnectors') ?? []
     connection.send({ type: 'RECONNECT', remembered, disconnectedConnectorIds })
   }

@@ -34,8 +34,14 @@ import {
   type LatchDirectory,
   type LatchDirectoryOptions,
 } from '../wallets/latch-directory.js'
+import type { WalletConnectLoader } from '../walletconnect/contract.js'
+import { createWalletConnectLink } from '../walletconnect/link.js'
+import { proposalNamespaces } from '../walletconnect/namespaces.js'
+import { pairWalletActor } from '../walletconnect/pair-actor.js'
+import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import { connectionActors, createAdapterRegistry, networkActors } from './adapter-actors.js'
 import { latchMachine } from './latch.machine.js'
+import { createPageActions, type PageTransaction } from './page-actions.js'
 
 /** The platform around an instance. Every field has a browser default; tests and servers inject. */
 export interface LatchEnvironment {
@@ -54,6 +60,12 @@ export interface LatchEnvironment {
   fetchProjectConfig?: (projectId: string) => Promise<unknown>
   /** The wallet directory (SPEC §7 GET /getWallets); default: the built-in data module. */
   directory?: LatchDirectoryOptions
+  /**
+   * Loads the WalletConnect client on first use (a dynamic `import()`, so a host that never pairs
+   * downloads none of it). @latch/react's `createLatch` passes @latch/walletconnect's. Absent:
+   * WalletConnect is not offered, and choosing it fails with 'WalletConnectConnector not found'.
+   */
+  walletConnect?: WalletConnectLoader
 }
 
 /** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
@@ -70,6 +82,10 @@ export interface Latch {
   readonly network: ActorRefFrom<typeof networkMachine>
   readonly modal: ActorRefFrom<typeof modalMachine>
   readonly toast: ActorRefFrom<typeof toastMachine>
+  /** The pairing view's machine: the URI, its lifetime and the wallet's answer. */
+  readonly walletConnect: ActorRefFrom<typeof walletConnectMachine>
+  /** True when WalletConnect pairing is offered (a loader and a project id). */
+  readonly walletConnectAvailable: boolean
   /** The wallet directory the wallet lists browse. Holds no state and does no I/O until queried. */
   readonly directory: LatchDirectory
   /** Starts the I/O: storage, wallet discovery, reconnect on load. Idempotent; browser only. */
@@ -99,6 +115,10 @@ export interface Latch {
   getRecentWallets(): RecentWallet[]
   /** Asks to switch network; the modal shows the confirmation the SPEC §4 rules pick. */
   switchNetwork(network: Network): void
+  /** Signs a plain-text message with the current account (the wallet prompts). */
+  signMessage(message: string): Promise<string>
+  /** Sends a transaction from the current account on the active network; resolves with its hash. */
+  sendTransaction(transaction: PageTransaction): Promise<string>
 }
 
 /**
@@ -113,10 +133,31 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   for (const network of options.networks)
     firstNetworkByNamespace[network.chainNamespace] ??= network
 
+  const namespaces = registry.size
+    ? [...registry.keys()]
+    : [...new Set(options.networks.map((n) => n.chainNamespace))]
+  const walletConnectLink = createWalletConnectLink({
+    ...(env.walletConnect ? { loader: env.walletConnect } : {}),
+    registry,
+    config: {
+      projectId: options.projectId,
+      ...(options.walletConnect?.relayUrl ? { relayUrl: options.walletConnect.relayUrl } : {}),
+      ...(options.walletConnect?.verifyUrl ? { verifyUrl: options.walletConnect.verifyUrl } : {}),
+      metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+      optionalNamespaces: proposalNamespaces(options.networks, namespaces),
+      storagePrefix: options.storageKeyPrefix,
+    },
+  })
+
   const machine = latchMachine.provide({
     actors: {
-      connection: connectionMachine.provide({ actors: connectionActors(registry) }),
+      connection: connectionMachine.provide({
+        actors: connectionActors(registry, walletConnectLink),
+      }),
       network: networkMachine.provide({ actors: networkActors(registry) }),
+      walletConnect: walletConnectMachine.provide({
+        actors: { pairWallet: pairWalletActor(walletConnectLink) },
+      }),
     },
   })
   const signInEnabled = Boolean(options.siwx ?? options.siweConfig)
@@ -151,6 +192,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   const network = system.get('network') as Latch['network']
   const modal = system.get('modal') as Latch['modal']
   const toast = system.get('toast') as Latch['toast']
+  const walletConnect = system.get('walletConnect') as Latch['walletConnect']
 
   let storage: LatchStorage | undefined
   const getStorage = () =>
@@ -161,6 +203,11 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     }))
 
   let started = false
+  const actions = createPageActions({
+    registry,
+    connection,
+    activeNetwork: () => latch.getActiveNetwork(),
+  })
   const latch: Latch = {
     options,
     actor,
@@ -168,6 +215,8 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     network,
     modal,
     toast,
+    walletConnect,
+    walletConnectAvailable: walletConnectLink.available,
     directory: createLatchDirectory(options.projectId, env.directory),
     start() {
       if (started) return
@@ -179,6 +228,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
           storage: getStorage(),
           reconnect: options.enableReconnect,
           isMobile: env.isMobile?.() ?? false,
+          walletConnect: walletConnectLink,
         },
       })
       if (env.fetchProjectConfig && options.projectId) {
@@ -191,6 +241,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     },
     destroy() {
       actor.stop()
+      void walletConnectLink.close()
     },
     getAlerts: () => actor.getSnapshot().context.alerts,
     getFeatures: () => actor.getSnapshot().context.features,
@@ -236,6 +287,8 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     getRecentWallets: () => getStorage().getRecentWallets(),
     getActiveNetwork: () =>
       selectActiveNetwork(network.getSnapshot() as SnapshotFrom<typeof networkMachine>),
+    signMessage: actions.signMessage,
+    sendTransaction: actions.sendTransaction,
     switchNetwork(target) {
       network.send({ type: 'SWITCH_NETWORK', network: target })
       if (!modal.getSnapshot().matches({ visibility: 'open' }))

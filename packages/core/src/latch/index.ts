@@ -6,3 +6,4 @@ export {
   type OpenOptions,
 } from './create-latch.js'
 export type { LatchRootContext, LatchRootEvent } from './latch.machine.js'
+export { createPageActions, type PageTransaction } from './page-actions.js'

@@ -6,6 +6,7 @@ import { connectionMachine } from '../machines/connection.machine.js'
 import { modalMachine, type ModalInput } from '../machines/modal.machine.js'
 import { networkMachine, type NetworkMachineInput } from '../machines/network.machine.js'
 import { toastMachine } from '../machines/toast.machine.js'
+import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import { mergeRemoteFeatures, parseRemoteFeatures } from '../options/remote-features.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import { bridge, type BridgeEvent, type BridgeInput } from './bridge.js'
@@ -41,7 +42,7 @@ export type LatchRootEvent =
 
 /**
  * The root of one Latch instance's actor system. Its children are registered under system ids
- * (`connection`, `network`, `modal`, `toast`) so views bind to them by name. The machines start
+ * (`connection`, `network`, `modal`, `toast`, `walletConnect`) so views bind to them by name. The machines start
  * at once, since they are pure; the I/O (storage, wallets, reconnect) only starts with START.
  */
 export const latchMachine = setup({
@@ -62,6 +63,7 @@ export const latchMachine = setup({
     network: networkMachine,
     modal: modalMachine,
     toast: toastMachine,
+    walletConnect: walletConnectMachine,
     bridge,
   },
 }).createMachine({
@@ -79,6 +81,7 @@ export const latchMachine = setup({
     { id: 'network', systemId: 'network', src: 'network', input: ({ context }) => context.network },
     { id: 'modal', systemId: 'modal', src: 'modal', input: ({ context }) => context.modal },
     { id: 'toast', systemId: 'toast', src: 'toast' },
+    { id: 'walletConnect', systemId: 'walletConnect', src: 'walletConnect' },
   ],
   on: {
     ALERT: { actions: { type: 'addAlert', params: ({ event }) => ({ alert: event.alert }) } },

@@ -1,6 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isCaipNetworkId, isChainNamespace } from '../identifiers/caip.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
+import { zodEnglishErrorMap } from '../validation/issues.js'
 
 // Only web URLs: a `javascript:` or `data:` RPC or explorer URL is never legitimate.
 const url = z.url({ protocol: /^(https?|wss?)$/ })
@@ -11,25 +12,31 @@ const url = z.url({ protocol: /^(https?|wss?)$/ })
  * is a Network), which lets the EVM adapter hand it to viem untouched.
  */
 export const networkSchema = z.object({
-  id: z.union([z.number().int().nonnegative(), z.string().min(1)]),
-  caipNetworkId: z.string().refine(isCaipNetworkId, 'Invalid CAIP-2 network id'),
-  chainNamespace: z.string().refine(isChainNamespace, 'Invalid chain namespace'),
-  name: z.string().min(1),
+  id: z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.minLength(1))]),
+  caipNetworkId: z.string().check(z.refine(isCaipNetworkId, 'Invalid CAIP-2 network id')),
+  chainNamespace: z.string().check(z.refine(isChainNamespace, 'Invalid chain namespace')),
+  name: z.string().check(z.minLength(1)),
   nativeCurrency: z.object({
-    name: z.string().min(1),
-    symbol: z.string().min(1),
-    decimals: z.number().int().min(0).max(255),
+    name: z.string().check(z.minLength(1)),
+    symbol: z.string().check(z.minLength(1)),
+    decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
   }),
-  rpcUrls: z
-    .object({
-      default: z.object({ http: z.array(url).min(1), webSocket: z.array(url).optional() }),
-    })
-    .catchall(z.object({ http: z.array(url), webSocket: z.array(url).optional() })),
-  blockExplorers: z
-    .object({ default: z.object({ name: z.string(), url }) })
-    .catchall(z.object({ name: z.string(), url }))
-    .optional(),
-  testnet: z.boolean().optional(),
+  rpcUrls: z.catchall(
+    z.object({
+      default: z.object({
+        http: z.array(url).check(z.minLength(1)),
+        webSocket: z.optional(z.array(url)),
+      }),
+    }),
+    z.object({ http: z.array(url), webSocket: z.optional(z.array(url)) }),
+  ),
+  blockExplorers: z.optional(
+    z.catchall(
+      z.object({ default: z.object({ name: z.string(), url }) }),
+      z.object({ name: z.string(), url }),
+    ),
+  ),
+  testnet: z.optional(z.boolean()),
 })
 
 export type Network = z.infer<typeof networkSchema> & {
@@ -42,12 +49,16 @@ export type NetworkInput = Omit<Network, 'caipNetworkId'> & { caipNetworkId?: Ca
 
 /**
  * Builds a validated Network. `caipNetworkId` defaults to `chainNamespace:id`.
- * @throws ZodError naming every wrong field.
+ * @throws ZodError naming every wrong field (in zod's English texts).
  */
 export function defineNetwork(input: NetworkInput): Network {
   const caipNetworkId =
     input.caipNetworkId ?? (`${input.chainNamespace}:${input.id}` as CaipNetworkId)
-  return networkSchema.parse({ ...input, caipNetworkId }) as Network
+  return z.parse(
+    networkSchema,
+    { ...input, caipNetworkId },
+    { error: zodEnglishErrorMap },
+  ) as Network
 }
 
 /** SPEC §9: balances on testnets are shown as 0.00. */

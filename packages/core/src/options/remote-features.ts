@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { createAlert, type Alert } from '../errors/alerts.js'
 import { safeParseWith } from '../validation/parse.js'
 import {
@@ -40,7 +40,7 @@ export const remoteConfigResponseSchema = z.looseObject({
     z.looseObject({
       id: z.string(),
       isEnabled: z.boolean(),
-      config: z.array(z.string()).nullish(),
+      config: z.nullish(z.array(z.string())),
     }),
   ),
 })

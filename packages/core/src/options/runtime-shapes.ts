@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { ChainAdapter } from '../adapter/contract.js'
 
 /**
@@ -45,7 +45,7 @@ export function shapeProblems(value: unknown, spec: ShapeSpec): string[] {
  * A zod schema that accepts objects of `spec`'s shape unchanged (same reference) and otherwise
  * reports `Expected {what} ({problems})`.
  */
-export function shapeSchema<T>(spec: ShapeSpec): z.ZodCustom<T, T> {
+export function shapeSchema<T>(spec: ShapeSpec): z.ZodMiniCustom<T, T> {
   return z.custom<T>((value) => shapeProblems(value, spec).length === 0, {
     error: (issue) => `Expected ${spec.what} (${shapeProblems(issue.input, spec).join('; ')})`,
   })

@@ -202,3 +202,31 @@ describe('latchOptionsSchema rules', () => {
     ])
   })
 })
+
+describe('latchOptionsSchema: walletConnect', () => {
+  it('accepts wss: and https:, and ws: / http: only on a loopback host', () => {
+    expect(
+      issuesOf({
+        walletConnect: { relayUrl: 'wss://relay.example.org', verifyUrl: 'https://v.example.org' },
+      }),
+    ).toEqual([])
+    expect(
+      issuesOf({
+        walletConnect: { relayUrl: 'ws://127.0.0.1:4001', verifyUrl: 'http://localhost:4001' },
+      }),
+    ).toEqual([])
+  })
+
+  it('rejects a plain-text relay or verify service on another host, naming the field', () => {
+    const issues = issuesOf({
+      walletConnect: { relayUrl: 'ws://relay.example.org', verifyUrl: 'javascript:alert(1)' },
+    })
+    expect(issues.map((issue) => issue.path).sort()).toEqual([
+      'walletConnect.relayUrl',
+      'walletConnect.verifyUrl',
+    ])
+    expect(issues.find((i) => i.path === 'walletConnect.relayUrl')?.message).toBe(
+      'Must use wss: unless the host is a loopback address',
+    )
+  })
+})

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { networkSchema, type Network } from '../network/network.js'
 import { messageFor } from '../errors/catalogue.js'
 import { latchErrorMap } from '../validation/issues.js'
@@ -34,18 +34,20 @@ export const connectorOrderTypes = [
 export type ConnectorOrderType = (typeof connectorOrderTypes)[number]
 
 /** An array whose entries are all different; a repeat is reported at its index. */
-function uniqueList<T extends z.ZodType>(item: T) {
-  return z.array(item).superRefine((list, ctx) => {
-    list.forEach((entry, index) => {
-      if (list.indexOf(entry) !== index) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Duplicate value ${JSON.stringify(entry)}`,
-          path: [index],
-        })
-      }
-    })
-  })
+function uniqueList<T extends z.core.SomeType>(item: T) {
+  return z.array(item).check(
+    z.superRefine((list, ctx) => {
+      list.forEach((entry, index) => {
+        if (list.indexOf(entry) !== index) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Duplicate value ${JSON.stringify(entry)}`,
+            path: [index],
+          })
+        }
+      })
+    }),
+  )
 }
 
 /**
@@ -53,14 +55,16 @@ function uniqueList<T extends z.ZodType>(item: T) {
  * libraries as they are (a viem chain keeps its contracts and formatters), so parsing must not
  * strip or copy them.
  */
-function validatedAsIs<T>(schema: z.ZodType) {
-  return z.custom<T>().superRefine((value, ctx) => {
-    const result = schema.safeParse(value, { error: latchErrorMap })
-    if (result.success) return
-    for (const issue of result.error.issues) {
-      ctx.addIssue({ ...issue, input: value } as unknown as z.core.$ZodRawIssue)
-    }
-  })
+function validatedAsIs<T>(schema: z.core.$ZodType) {
+  return z.custom<T>().check(
+    z.superRefine((value, ctx) => {
+      const result = z.safeParse(schema, value, { error: latchErrorMap })
+      if (result.success) return
+      for (const issue of result.error.issues) {
+        ctx.addIssue({ ...issue, input: value } as unknown as z.core.$ZodRawIssue)
+      }
+    }),
+  )
 }
 
 const networkAsIs = validatedAsIs<Network>(networkSchema)
@@ -68,51 +72,50 @@ const networkAsIs = validatedAsIs<Network>(networkSchema)
 /** Text that goes into a CSS custom property: one value, nothing that could end a declaration. */
 const cssValue = z
   .string()
-  .min(1)
-  .regex(/^[^;{}<>]*$/, 'Must be a single CSS value (no ; { } < >)')
+  .check(z.minLength(1), z.regex(/^[^;{}<>]*$/, 'Must be a single CSS value (no ; { } < >)'))
 
 /** SPEC §3 "Dapp metadata". Empty description, url and icons are allowed (SPEC §3). */
 export const metadataSchema = z.strictObject({
   name: z.string(),
-  description: z.string().default(''),
+  description: z._default(z.string(), ''),
   /** '' or an http(s) URL of the app. */
-  url: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
-  icons: z.array(z.string()).default(() => []),
+  url: z._default(z.union([z.literal(''), z.url({ protocol: /^https?$/ })]), ''),
+  icons: z._default(z.array(z.string()), () => []),
 })
 
 /** Local feature switches. Remote project configuration may override them (see remote-features). */
 export const featuresSchema = z.strictObject({
-  email: z.boolean().default(true),
+  email: z._default(z.boolean(), true),
   /** `false`, or the social logins offered, in this order. */
-  socials: z
-    .union([z.literal(false), uniqueList(z.enum(socialLoginOptions))])
-    .default(() => [...socialLoginOptions]),
-  swaps: z.boolean().default(true),
-  onramp: z.boolean().default(true),
-  activity: z.boolean().default(true),
-  send: z.boolean().default(true),
-  receive: z.boolean().default(true),
+  socials: z._default(z.union([z.literal(false), uniqueList(z.enum(socialLoginOptions))]), () => [
+    ...socialLoginOptions,
+  ]),
+  swaps: z._default(z.boolean(), true),
+  onramp: z._default(z.boolean(), true),
+  activity: z._default(z.boolean(), true),
+  send: z._default(z.boolean(), true),
+  receive: z._default(z.boolean(), true),
   /** No telemetry unless the host turns it on. */
-  analytics: z.boolean().default(false),
+  analytics: z._default(z.boolean(), false),
   /** Shows the provider's branding in the modal footer (remote flag `reownBranding`). */
-  branding: z.boolean().default(true),
+  branding: z._default(z.boolean(), true),
   /** Overrides the SPEC §2 connect-method order; unset means the automatic order. */
-  connectMethodsOrder: uniqueList(z.enum(connectMethods)).min(1).optional(),
+  connectMethodsOrder: z.optional(uniqueList(z.enum(connectMethods)).check(z.minLength(1))),
 })
 
 /** CSS custom-property overrides for the modal. Unknown keys are an error. */
 export const themeVariablesSchema = z.strictObject({
-  '--latch-font-family': cssValue.optional(),
-  '--latch-accent': cssValue.optional(),
-  '--latch-color-mix': cssValue.optional(),
+  '--latch-font-family': z.optional(cssValue),
+  '--latch-accent': z.optional(cssValue),
+  '--latch-color-mix': z.optional(cssValue),
   /** Percentage of `--latch-color-mix` blended in, 0 to 100. */
-  '--latch-color-mix-strength': z.number().min(0).max(100).optional(),
-  '--latch-font-size-master': cssValue.default('10px'),
-  '--latch-border-radius-master': cssValue.default('4px'),
-  '--latch-z-index': z.int().default(999),
+  '--latch-color-mix-strength': z.optional(z.number().check(z.gte(0), z.lte(100))),
+  '--latch-font-size-master': z._default(cssValue, '10px'),
+  '--latch-border-radius-master': z._default(cssValue, '4px'),
+  '--latch-z-index': z._default(z.int(), 999),
 })
 
-const walletIds = z.array(z.string().min(1)).default(() => [])
+const walletIds = z._default(z.array(z.string().check(z.minLength(1))), () => [])
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -149,6 +152,19 @@ function checkAcrossFields(value: unknown, ctx: z.core.$RefinementCtx<unknown>):
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** A URL on `secure`, or on `plain` only when it stays on this machine. */
+function secureOrLoopbackUrl(secure: string, plain: string) {
+  return z.url({ protocol: new RegExp(`^(${secure}|${plain})$`) }).check(
+    z.refine((value) => {
+      // Only judges the plain scheme; any other scheme is the URL check's to report.
+      const url = URL.canParse(value) ? new URL(value) : undefined
+      return url?.protocol !== `${plain}:` || LOOPBACK_HOSTS.has(url.hostname)
+    }, `Must use ${secure}: unless the host is a loopback address`),
+  )
+}
+
 /**
  * The host's Latch options (SPEC §1). Strict: an unknown key, such as a typo, is an error.
  * Parse with `parseOptions`, which applies the project-id and sign-in rules and the messages.
@@ -156,13 +172,17 @@ function checkAcrossFields(value: unknown, ctx: z.core.$RefinementCtx<unknown>):
 export const latchOptionsSchema = z
   .strictObject({
     /** The provider project id. Missing or empty gives the PROJECT_ID_NOT_CONFIGURED alert. */
-    projectId: z.string().min(1).optional(),
-    metadata: metadataSchema.default(() => ({ name: '', description: '', url: '', icons: [] })),
+    projectId: z.optional(z.string().check(z.minLength(1))),
+    metadata: z._default(metadataSchema, () => ({
+      name: '',
+      description: '',
+      url: '',
+      icons: [],
+    })),
     /** Every network the app supports; at least one, caipNetworkIds unique. */
-    networks: z
-      .array(networkAsIs)
-      .min(1, 'At least one network is required')
-      .superRefine((networks, ctx) => {
+    networks: z.array(networkAsIs).check(
+      z.minLength(1, 'At least one network is required'),
+      z.superRefine((networks, ctx) => {
         const ids = networks.map((network) => network.caipNetworkId)
         ids.forEach((id, index) => {
           if (ids.indexOf(id) !== index) {
@@ -174,26 +194,29 @@ export const latchOptionsSchema = z
           }
         })
       }),
+    ),
     /** The network to start on; one of `networks`, matched by caipNetworkId. */
-    defaultNetwork: networkAsIs.optional(),
+    defaultNetwork: z.optional(networkAsIs),
     /** Chain adapters, at most one per namespace. */
-    adapters: z
-      .array(chainAdapterSchema)
-      .superRefine((adapters, ctx) => {
-        const namespaces = adapters.map((adapter) => adapter.namespace)
-        namespaces.forEach((namespace, index) => {
-          if (namespaces.indexOf(namespace) !== index) {
-            ctx.addIssue({
-              code: 'custom',
-              message: `Duplicate adapter for namespace "${namespace}"`,
-              path: [index],
-            })
-          }
-        })
-      })
-      .default(() => []),
-    features: featuresSchema.prefault({}),
-    connectorTypeOrder: uniqueList(z.enum(connectorOrderTypes)).default(() => [
+    adapters: z._default(
+      z.array(chainAdapterSchema).check(
+        z.superRefine((adapters, ctx) => {
+          const namespaces = adapters.map((adapter) => adapter.namespace)
+          namespaces.forEach((namespace, index) => {
+            if (namespaces.indexOf(namespace) !== index) {
+              ctx.addIssue({
+                code: 'custom',
+                message: `Duplicate adapter for namespace "${namespace}"`,
+                path: [index],
+              })
+            }
+          })
+        }),
+      ),
+      () => [],
+    ),
+    features: z.prefault(featuresSchema, {}),
+    connectorTypeOrder: z._default(uniqueList(z.enum(connectorOrderTypes)), () => [
       ...connectorOrderTypes,
     ]),
     /** Wallet-directory ids shown first. */
@@ -202,27 +225,36 @@ export const latchOptionsSchema = z
     includeWalletIds: walletIds,
     /** Wallets hidden everywhere. An entry matches a wallet's id, its rdns or its name (SPEC §5). */
     excludeWalletIds: walletIds,
-    themeMode: z.enum(['light', 'dark']).default('light'),
-    themeVariables: themeVariablesSchema.prefault({}),
+    themeMode: z._default(z.enum(['light', 'dark']), 'light'),
+    themeVariables: z.prefault(themeVariablesSchema, {}),
     /** Sign-in with X. Cannot be combined with `siweConfig`. */
-    siwx: siwxConfigSchema.optional(),
+    siwx: z.optional(siwxConfigSchema),
     /** Legacy sign-in with Ethereum. Cannot be combined with `siwx`. */
-    siweConfig: siweConfigSchema.optional(),
+    siweConfig: z.optional(siweConfigSchema),
     /** Lets the user stay on a network that is not in `networks` (no UnsupportedChain view). */
-    allowUnsupportedChain: z.boolean().default(false),
-    enableNetworkSwitch: z.boolean().default(true),
+    allowUnsupportedChain: z._default(z.boolean(), false),
+    enableNetworkSwitch: z._default(z.boolean(), true),
     /** The host drives wallet connection itself (SPEC §2 opening rule 2). */
-    manualWalletControl: z.boolean().default(false),
+    manualWalletControl: z._default(z.boolean(), false),
     /** The modal is rendered inline in the page rather than as an overlay. */
-    embedded: z.boolean().default(false),
+    embedded: z._default(z.boolean(), false),
     /** Reconnect the last wallet silently on load. */
-    enableReconnect: z.boolean().default(true),
+    enableReconnect: z._default(z.boolean(), true),
     /** Where Latch keeps its state; when absent, core picks browser or in-memory storage. */
-    storage: storageSchema.optional(),
+    storage: z.optional(storageSchema),
     /** Prefix of every storage key Latch writes, so two instances can keep apart. */
-    storageKeyPrefix: z.string().min(1).default('@latch/'),
+    storageKeyPrefix: z._default(z.string().check(z.minLength(1)), '@latch/'),
+    /** WalletConnect pairing: the relay and verify service (self-hosted or local ones). */
+    walletConnect: z.optional(
+      z.strictObject({
+        /** The relay's WebSocket URL: wss:, or ws: on a loopback host (local development). */
+        relayUrl: z.optional(secureOrLoopbackUrl('wss', 'ws')),
+        /** The verify service's origin: https:, or http: on a loopback host. */
+        verifyUrl: z.optional(secureOrLoopbackUrl('https', 'http')),
+      }),
+    ),
   })
-  .superRefine(checkAcrossFields, { when: () => true })
+  .check(z.superRefine(checkAcrossFields, { when: () => true }))
 
 /** The options a host passes (what `createLatch` accepts). */
 export type LatchOptions = z.input<typeof latchOptionsSchema>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isCaipNetworkId, isChainNamespace } from '../identifiers/caip.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
 
@@ -16,7 +16,7 @@ export const RECENT_WALLETS_LIMIT = 2
 const MAX_TEXT_LENGTH = 256
 const MAX_EMAIL_LENGTH = 254
 
-const text = z.string().min(1).max(MAX_TEXT_LENGTH)
+const text = z.string().check(z.minLength(1), z.maxLength(MAX_TEXT_LENGTH))
 
 const chainNamespaceSchema = z.custom<ChainNamespace>(isChainNamespace, 'Invalid chain namespace')
 
@@ -25,14 +25,14 @@ const caipNetworkIdSchema = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CA
 // Rendered as an `<img>` source: only https and inline images (see Connector.imageUrl).
 const imageUrlSchema = z
   .string()
-  .regex(/^(https:\/\/|data:image\/)/i, 'Image URL must be https: or data:image/')
+  .check(z.regex(/^(https:\/\/|data:image\/)/i, 'Image URL must be https: or data:image/'))
 
 /** One entry of the recent-wallets list (SPEC §3). */
 export const recentWalletSchema = z.object({
   id: text,
   name: text,
-  imageUrl: imageUrlSchema.optional(),
-  rdns: text.optional(),
+  imageUrl: z.optional(imageUrlSchema),
+  rdns: z.optional(text),
 })
 export type RecentWallet = z.output<typeof recentWalletSchema>
 
@@ -51,9 +51,9 @@ export const storageSchemas = {
   /** SPEC §3 email-login-used flag. */
   emailLoginUsed: z.boolean(),
   /** SPEC §3 email of the embedded-wallet login. */
-  email: z.email().max(MAX_EMAIL_LENGTH),
+  email: z.email().check(z.maxLength(MAX_EMAIL_LENGTH)),
   /** SPEC §3 last email login time, epoch milliseconds (SPEC §5 throttle). */
-  lastEmailLoginTime: z.number().int().nonnegative(),
+  lastEmailLoginTime: z.number().check(z.int(), z.nonnegative()),
   /** SPEC §3 last used chain: a chain namespace such as `eip155`. */
   lastUsedChain: chainNamespaceSchema,
   /** SPEC §3 social username. */
@@ -61,7 +61,7 @@ export const storageSchemas = {
   /** SPEC §3 smart-account-enabled networks (CAIP-2 ids). */
   smartAccountEnabledNetworks: z.array(caipNetworkIdSchema),
   /** SPEC §3 recent wallets, most recent first, at most {@link RECENT_WALLETS_LIMIT}. */
-  recentWallets: z.array(recentWalletSchema).max(RECENT_WALLETS_LIMIT),
+  recentWallets: z.array(recentWalletSchema).check(z.maxLength(RECENT_WALLETS_LIMIT)),
   /** Connections to try on load, most recently used first, unique per (namespace, connectorId). */
   connections: z.array(rememberedConnectionSchema),
   /** SPEC §4 connectors the user disconnected, so they are not auto-reconnected. */

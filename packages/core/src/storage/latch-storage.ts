@@ -1,6 +1,7 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
+import { zodEnglishErrorMap } from '../validation/issues.js'
 import {
   DEFAULT_STORAGE_PREFIX,
   RECENT_WALLETS_LIMIT,
@@ -92,7 +93,7 @@ function describeError(error: unknown): string {
   }
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`)
@@ -178,14 +179,15 @@ export function createLatchStorage(options: LatchStorageOptions): LatchStorage {
     } catch (error) {
       return discard(name, 'corrupt', `invalid JSON: ${describeError(error)}`)
     }
-    const result = storageSchemas[key].safeParse(parsed)
+    // English details for the report (zod/mini has no texts of its own).
+    const result = storageSchemas[key].safeParse(parsed, { error: zodEnglishErrorMap })
     if (!result.success) return discard(name, 'corrupt', describeIssues(result.error))
     return result.data as StorageValues[K]
   }
 
   function set<K extends StorageKey>(key: K, value: StorageValues[K]): void {
     const name = names[key]
-    const result = storageSchemas[key].safeParse(value)
+    const result = storageSchemas[key].safeParse(value, { error: zodEnglishErrorMap })
     if (!result.success) {
       report('write-failed', name, `invalid value: ${describeIssues(result.error)}`)
       return
@@ -256,7 +258,7 @@ export function createLatchStorage(options: LatchStorageOptions): LatchStorage {
 
     getRecentWallets: () => list(get('recentWallets')),
     addRecentWallet(wallet) {
-      const result = recentWalletSchema.safeParse(wallet)
+      const result = recentWalletSchema.safeParse(wallet, { error: zodEnglishErrorMap })
       if (!result.success) {
         report(
           'write-failed',

@@ -7,6 +7,7 @@ import type {
 } from '../adapter/contract.js'
 import type { Connector } from '../connector/connector.js'
 import type { ChainNamespace } from '../identifiers/types.js'
+import type { RemoteProvider } from '../walletconnect/contract.js'
 
 /** One wallet behind a fake connector; tests change it and watch core react. */
 export interface FakeWallet {
@@ -41,6 +42,16 @@ export function createFakeAdapter(namespace: ChainNamespace, wallets: FakeWallet
     chainReference: wallet.chainReference,
   })
   const emit = (event: AdapterEvent) => listeners.forEach((listener) => listener(event))
+  // Providers core lends (WalletConnect): they answer `accounts` and `chain` like a wallet.
+  const lent = new Map<string, RemoteProvider>()
+  const lentResult = async (connectorId: string, provider: RemoteProvider) => ({
+    connectorId,
+    accounts: ((await provider.request({ method: 'accounts' })) as string[]).map((address) => ({
+      address,
+      type: 'eoa' as const,
+    })),
+    chainReference: (await provider.request({ method: 'chain' })) as string,
+  })
 
   const adapter: ChainAdapter = {
     namespace,
@@ -51,6 +62,8 @@ export function createFakeAdapter(namespace: ChainNamespace, wallets: FakeWallet
     },
     async connect({ connectorId }) {
       calls.push(`connect:${connectorId}`)
+      const remote = lent.get(connectorId)
+      if (remote) return lentResult(connectorId, remote)
       const wallet = find(connectorId)
       if (wallet.answer === 'reject')
         throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
@@ -59,6 +72,8 @@ export function createFakeAdapter(namespace: ChainNamespace, wallets: FakeWallet
     },
     async reconnect({ connectorId }) {
       calls.push(`reconnect:${connectorId}`)
+      const remote = lent.get(connectorId)
+      if (remote) return lentResult(connectorId, remote)
       const wallet = wallets.find((w) => w.connector.id === connectorId)
       return wallet?.authorized ? resultOf(wallet) : null
     },
@@ -102,8 +117,13 @@ export function createFakeAdapter(namespace: ChainNamespace, wallets: FakeWallet
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    setRemoteProvider(connectorId, provider) {
+      calls.push(`lend:${connectorId}:${provider ? 'on' : 'off'}`)
+      if (provider) lent.set(connectorId, provider)
+      else lent.delete(connectorId)
+    },
   }
-  return { adapter, calls, emit, wallets }
+  return { adapter, calls, emit, wallets, lent }
 }
 
 export function fakeWallet(

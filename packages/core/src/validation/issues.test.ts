@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   formatIssuePath,
   formatValidationIssues,
@@ -7,8 +7,8 @@ import {
   toValidationIssues,
 } from './issues.js'
 
-function messagesOf(schema: z.ZodType, value: unknown): string[] {
-  const result = schema.safeParse(value, { error: latchErrorMap })
+function messagesOf(schema: z.core.$ZodType, value: unknown): string[] {
+  const result = z.safeParse(schema, value, { error: latchErrorMap })
   return result.success ? [] : result.error.issues.map((issue) => issue.message)
 }
 
@@ -30,27 +30,44 @@ describe('latchErrorMap (SPEC §5 form-schema default messages)', () => {
   })
 
   it("says 'String must contain at least N characters' for a short string", () => {
-    expect(messagesOf(z.string().min(4), 'abc')).toEqual([
+    expect(messagesOf(z.string().check(z.minLength(4)), 'abc')).toEqual([
       'String must contain at least 4 characters',
     ])
   })
 
   it("says 'Number must be greater than or equal to N' for a small number", () => {
-    expect(messagesOf(z.number().min(1), 0)).toEqual(['Number must be greater than or equal to 1'])
-    expect(messagesOf(z.int().min(10), 3)).toEqual(['Number must be greater than or equal to 10'])
+    expect(messagesOf(z.number().check(z.gte(1)), 0)).toEqual([
+      'Number must be greater than or equal to 1',
+    ])
+    expect(messagesOf(z.int().check(z.gte(10)), 3)).toEqual([
+      'Number must be greater than or equal to 10',
+    ])
   })
 
-  it("keeps zod's message for issues without a SPEC text", () => {
+  it("keeps zod's English message for issues without a SPEC text", () => {
     expect(messagesOf(z.enum(['light', 'dark']), 'blue')).toEqual([
       'Invalid option: expected one of "light"|"dark"',
     ])
-    expect(messagesOf(z.string().length(3), 'ab')[0]).toMatch(/exactly 3/)
-    expect(messagesOf(z.number().gt(5), 5)[0]).not.toMatch(/greater than or equal/)
+    expect(messagesOf(z.string().check(z.length(3)), 'ab')[0]).toMatch(/exactly 3/)
+    expect(messagesOf(z.number().check(z.gt(5)), 5)[0]).not.toMatch(/greater than or equal/)
+    expect(messagesOf(z.url(), 'not a url')).toEqual(['Invalid URL'])
+    expect(messagesOf(z.strictObject({}), { typo: 1 })).toEqual(['Unrecognized key: "typo"'])
+  })
+
+  it('speaks English whatever locale the page gave zod', () => {
+    z.config(z.locales.fr())
+    try {
+      expect(messagesOf(z.enum(['light', 'dark']), 'blue')).toEqual([
+        'Invalid option: expected one of "light"|"dark"',
+      ])
+    } finally {
+      z.config({ localeError: undefined })
+    }
   })
 
   it('lets a message set by the schema itself win', () => {
     expect(messagesOf(z.string({ error: 'Name it' }), undefined)).toEqual(['Name it'])
-    expect(messagesOf(z.string().min(4, 'Too short'), 'a')).toEqual(['Too short'])
+    expect(messagesOf(z.string().check(z.minLength(4, 'Too short')), 'a')).toEqual(['Too short'])
   })
 
   it('changes nothing globally: a plain parse keeps zod defaults', () => {
@@ -74,7 +91,7 @@ describe('toValidationIssues', () => {
     const schema = z.object({
       socials: z.union([z.literal(false), z.array(z.enum(['google', 'x']))]),
     })
-    const result = schema.safeParse({ socials: ['google', 'tiktok'] }, { error: latchErrorMap })
+    const result = z.safeParse(schema, { socials: ['google', 'tiktok'] }, { error: latchErrorMap })
     expect(result.success).toBe(false)
     if (result.success) return
     expect(toValidationIssues(result.error.issues)).toEqual([
@@ -84,7 +101,7 @@ describe('toValidationIssues', () => {
 
   it('keeps the union issue when no single branch fits', () => {
     const schema = z.union([z.literal(false), z.array(z.string())])
-    const result = schema.safeParse(7, { error: latchErrorMap })
+    const result = z.safeParse(schema, 7, { error: latchErrorMap })
     expect(result.success).toBe(false)
     if (result.success) return
     expect(toValidationIssues(result.error.issues)).toEqual([

@@ -1,4 +1,5 @@
-import type { z } from 'zod'
+import { en } from 'zod/locales'
+import type * as z from 'zod/mini'
 
 /** One readable validation problem: where it is and what is wrong, in the SPEC's words. */
 export interface ValidationIssue {
@@ -22,16 +23,14 @@ function receivedType(input: unknown): string {
 }
 
 /**
- * SPEC §5 form-schema default messages as a zod 4 error customiser: 'Required', 'Expected X
- * received Y', 'Invalid email', 'String must contain at least N characters' and 'Number must be
- * greater than or equal to N'. Every other issue returns `undefined`, so zod's own text is kept;
- * a message a schema sets itself always wins over this one.
- *
- * Pass it per call (`schema.safeParse(value, { error: latchErrorMap })`, or use
- * {@link safeParseWith}), never through the global `z.config`: that is shared by every Latch
- * instance and every other zod user on the page.
+ * zod's own English texts ('Invalid option: expected one of "light"|"dark"', 'Invalid URL'…).
+ * Core validates with zod/mini, which registers no locale (it would be start-up weight for every
+ * host), so Latch brings the English one itself and never relies on the page's global config.
  */
-export const latchErrorMap: z.core.$ZodErrorMap = (issue) => {
+export const zodEnglishErrorMap: z.core.$ZodErrorMap = /* @__PURE__ */ en().localeError
+
+/** The SPEC §5 text for an issue, or `undefined` when the SPEC has none for it. */
+function specMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'Required'
@@ -52,6 +51,20 @@ export const latchErrorMap: z.core.$ZodErrorMap = (issue) => {
       return undefined
   }
 }
+
+/**
+ * SPEC §5 form-schema default messages as a zod 4 error customiser: 'Required', 'Expected X
+ * received Y', 'Invalid email', 'String must contain at least N characters' and 'Number must be
+ * greater than or equal to N'. Every other issue gets zod's own English text
+ * ({@link zodEnglishErrorMap}), whatever locale the page set; a message a schema sets itself
+ * always wins over both.
+ *
+ * Pass it per call (`z.safeParse(schema, value, { error: latchErrorMap })`, or use
+ * {@link safeParseWith}), never through the global `z.config`: that is shared by every Latch
+ * instance and every other zod user on the page.
+ */
+export const latchErrorMap: z.core.$ZodErrorMap = (issue) =>
+  specMessage(issue) ?? zodEnglishErrorMap(issue)
 
 /** `['networks', 0, 'name']` → `'networks.0.name'`; the empty path → {@link ROOT_PATH}. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {

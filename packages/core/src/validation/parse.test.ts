@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { safeParseWith } from './parse.js'
 
 const schema = z.object({

@@ -20,6 +20,8 @@ export interface AllWalletsListInput {
   connectors: ConnectorsByNamespace
   activeNamespace?: ChainNamespace
   options: Pick<WalletListOptions, 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'>
+  /** The instance offers WalletConnect: wallets that are not installed pair over it. */
+  walletConnect?: boolean
 }
 
 /**
@@ -49,5 +51,7 @@ export function allWalletsList(input: AllWalletsListInput): WalletItem[] {
   const rest = input.wallets.filter(
     (wallet) => !shown.has(wallet.id) && !isWalletExcluded(wallet, options.excludeWalletIds),
   )
-  return [...recommended, ...rest].map((wallet) => directoryItem(wallet, installed))
+  return [...recommended, ...rest].map((wallet) =>
+    directoryItem(wallet, installed, input.walletConnect),
+  )
 }

@@ -1,7 +1,7 @@
 import type { ConnectionEvent } from '../machines/connection.types.js'
 import type { ModalEvent } from '../machines/modal.machine.js'
 import { route } from '../router/routes.js'
-import type { ConnectTarget } from './wallet-item.js'
+import type { ConnectTarget, WalletItem } from './wallet-item.js'
 
 /**
  * What choosing a connectable wallet in a list does: the connection machine asks the wallet to
@@ -17,6 +17,22 @@ export function chooseWalletEvents(target: ConnectTarget): {
     modal: {
       type: 'PUSH',
       route: route('ConnectingExternal', { connectorId: target.connector.id }),
+    },
+  }
+}
+
+/**
+ * What choosing a row that pairs over WalletConnect does: the router pushes the QR view (with
+ * the directory wallet, for its deep links). Entering that view starts the pairing; leaving it
+ * abandons the proposal.
+ */
+export function choosePairingEvents(pair: NonNullable<WalletItem['pair']>): {
+  modal: Extract<ModalEvent, { type: 'PUSH' }>
+} {
+  return {
+    modal: {
+      type: 'PUSH',
+      route: route('ConnectingWalletConnect', pair.walletId ? { walletId: pair.walletId } : {}),
     },
   }
 }

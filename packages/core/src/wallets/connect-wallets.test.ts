@@ -139,3 +139,40 @@ describe('Connect method order', () => {
     ).toEqual(['wallet'])
   })
 })
+
+describe('Connect wallet list with WalletConnect offered', () => {
+  it('adds the WalletConnect row where the host order puts it, and pairs uninstalled wallets', () => {
+    const items = connectWalletList({
+      connectors: { eip155: [announced('io.a')] },
+      recentWallets: [],
+      directoryPool: directoryOf(2),
+      options: options(),
+      walletConnect: true,
+    })
+    expect(ids(items)).toEqual(['walletConnect', 'io.a', 'w0000', 'w0001'])
+    expect(items[0]).toMatchObject({ name: 'WalletConnect', pair: {} })
+    expect(items[0]!.imageUrl).toMatch(/^data:image\/svg\+xml/)
+    expect(items[1]!.pair).toBeUndefined()
+    expect(items[2]!.pair).toEqual({ walletId: 'w0000' })
+
+    const last = connectWalletList({
+      connectors: {},
+      recentWallets: [],
+      directoryPool: [],
+      options: options({ connectorTypeOrder: ['injected', 'walletConnect'] }),
+      walletConnect: true,
+    })
+    expect(ids(last)).toEqual(['walletConnect'])
+  })
+
+  it('offers neither without WalletConnect', () => {
+    const items = connectWalletList({
+      connectors: {},
+      recentWallets: [],
+      directoryPool: directoryOf(1),
+      options: options(),
+    })
+    expect(ids(items)).toEqual(['w0000'])
+    expect(items[0]!.pair).toBeUndefined()
+  })
+})

@@ -17,6 +17,7 @@ import {
   findInstalled,
   installedItem,
   type ConnectorsByNamespace,
+  walletConnectItem,
   type WalletItem,
 } from './wallet-item.js'
 
@@ -36,6 +37,8 @@ export interface ConnectWalletListInput {
   /** Directory wallets to recommend from (featured ones and the first page); empty until loaded. */
   directoryPool: readonly DirectoryWallet[]
   options: WalletListOptions
+  /** The instance offers WalletConnect pairing (a loader and a project id). */
+  walletConnect?: boolean
 }
 
 /**
@@ -45,7 +48,9 @@ export interface ConnectWalletListInput {
  * - `external`: other connectable wallets (external and multi-chain connectors);
  * - `featured` / `recommended`: up to 4 directory wallets (SPEC §9), the host's featured ones
  *   first, never an installed one (it is already listed);
- * - `walletConnect` and `custom` are empty until pairing (issue 5) and custom wallets exist.
+ * - `walletConnect`: the generic WalletConnect row (the QR view), when the instance offers it;
+ *   directory wallets that are not installed then pair over it too;
+ * - `custom` is empty until custom wallets exist.
  * Excluded wallets never appear (SPEC §5). A recent wallet that is no longer installed is left
  * out: nothing in this build could connect it.
  */
@@ -67,7 +72,7 @@ export function connectWalletList(input: ConnectWalletListInput): WalletItem[] {
     includeWalletIds: options.includeWalletIds,
     excludeWalletIds: options.excludeWalletIds,
     installedRdns: installed.flatMap(({ connector }) => (connector.rdns ? [connector.rdns] : [])),
-  }).map((wallet) => directoryItem(wallet, installed))
+  }).map((wallet) => directoryItem(wallet, installed, input.walletConnect))
   const featured = new Set(options.featuredWalletIds)
   const groups: Partial<Record<ConnectorOrderType, readonly WalletItem[]>> = {
     recent,
@@ -79,6 +84,7 @@ export function connectWalletList(input: ConnectWalletListInput): WalletItem[] {
       .map((target) => installedItem(target)),
     featured: recommended.filter((item) => featured.has(item.id)),
     recommended: recommended.filter((item) => !featured.has(item.id)),
+    walletConnect: input.walletConnect ? [walletConnectItem()] : [],
   }
   return orderWalletGroups(options.connectorTypeOrder, groups)
 }

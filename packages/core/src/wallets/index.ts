@@ -6,7 +6,9 @@ export {
   installedItem,
   safeImageUrl,
   toConnectorInfo,
+  walletConnectItem,
   walletLinks,
+  WALLETCONNECT_NAME,
   type ConnectTarget,
   type ConnectorsByNamespace,
   type WalletItem,
@@ -21,7 +23,7 @@ export {
   type WalletListOptions,
 } from './connect-wallets.js'
 export { allWalletsList, type AllWalletsListInput } from './all-wallets.js'
-export { chooseWalletEvents } from './choose-wallet.js'
+export { choosePairingEvents, chooseWalletEvents } from './choose-wallet.js'
 export {
   selectConnectAttempt,
   type ConnectAttempt,

@@ -1,11 +1,11 @@
 import {
   createDirectoryClient,
+  loadBuiltInWallets,
   type DirectoryClient,
   type DirectoryClientOptions,
 } from '../directory/directory-client.js'
 import type { SdkInfo } from '../directory/query.js'
 import type { DirectoryWallet } from '../directory/wallet.js'
-import { directoryWallets } from '../directory/wallets.data.js'
 
 /** Sent as `st`/`sv` to the directory service. */
 export const LATCH_SDK: SdkInfo = { type: 'latch', version: '0.0.0' }
@@ -24,9 +24,11 @@ export interface LatchDirectoryOptions {
 export interface LatchDirectory {
   readonly client: DirectoryClient
   /**
-   * The wallets the client answers from when it has no service (the built-in module). Present,
-   * views query them synchronously with `queryLocalDirectory` (the client's own contract), so a
-   * search keystroke paints its results in the same frame even with 1,000 wallets.
+   * The wallets the client answers from when it has no service. Present, views query them
+   * synchronously with `queryLocalDirectory` (the client's own contract), so a search keystroke
+   * paints its results in the same frame even with 1,000 wallets. Wallets the host passes are
+   * present at once; the built-in module once the client's first query has loaded it (the
+   * Connect view's first render asks, so its wallets fill in just after its first frame).
    */
   readonly localWallets?: readonly DirectoryWallet[]
 }
@@ -40,9 +42,21 @@ export function createLatchDirectory(
   if (options.baseUrl !== undefined) clientOptions.baseUrl = options.baseUrl
   if (options.fetch) clientOptions.fetch = options.fetch
   if (options.baseUrl !== undefined) return { client: createDirectoryClient(clientOptions) }
-  const localWallets = options.wallets ?? directoryWallets
+  if (options.wallets) {
+    return {
+      client: createDirectoryClient({ ...clientOptions, wallets: options.wallets }),
+      localWallets: options.wallets,
+    }
+  }
+  let builtIn: readonly DirectoryWallet[] | undefined
+  const client = createDirectoryClient({
+    ...clientOptions,
+    wallets: async () => (builtIn ??= await loadBuiltInWallets()),
+  })
   return {
-    client: createDirectoryClient({ ...clientOptions, wallets: localWallets }),
-    localWallets,
+    client,
+    get localWallets() {
+      return builtIn
+    },
   }
 }

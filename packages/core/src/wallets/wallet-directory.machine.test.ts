@@ -14,9 +14,6 @@ import {
 
 afterEach(() => void vi.useRealTimers())
 
-/** Lets a fetch and its JSON body resolve. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
-
 function browse(options: LatchDirectoryOptions, input: Partial<WalletDirectoryInput> = {}) {
   const actor = createActor(walletDirectoryMachine, {
     input: { directory: createLatchDirectory('p', options), ...input },
@@ -50,6 +47,18 @@ function service(wallets = directoryOf(100)) {
     failNext: (value: boolean) => void (fail = value),
   }
 }
+
+describe('wallet directory: built-in', () => {
+  it('loads the built-in module on first use, then answers searches in the same transition', async () => {
+    const { actor, view } = browse({})
+    expect(view()).toMatchObject({ status: 'loading', wallets: [] })
+    await vi.waitFor(() => expect(view().status).toBe('ready'))
+    expect(view().count).toBeGreaterThan(25)
+    actor.send({ type: 'SEARCH', text: 'latch dev' })
+    expect(view()).toMatchObject({ status: 'ready', count: 1, search: 'latch dev' })
+    expect(view().wallets.map((w) => w.name)).toEqual(['Latch Dev Wallet'])
+  })
+})
 
 describe('wallet directory: local', () => {
   it('answers the first page at once: 40 of the count', () => {
@@ -102,60 +111,68 @@ describe('wallet directory: remote', () => {
     const s = service()
     const { actor, view } = browse(s.options)
     expect(view().status).toBe('loading')
-    await settle()
+    await vi.waitFor(() => expect(view().status).toBe('ready'))
     expect(view()).toMatchObject({ status: 'ready', count: 100, hasMore: true })
     expect(s.requests[0]!.searchParams.get('entries')).toBe('40')
     actor.send({ type: 'LOAD_MORE' })
-    await settle()
+    await vi.waitFor(() => expect(view().wallets).toHaveLength(80))
     expect(s.requests[1]!.searchParams.get('page')).toBe('2')
-    expect(view().wallets).toHaveLength(80)
   })
 
   it('debounces a search and asks for up to 100 results', async () => {
-    vi.useFakeTimers()
     const s = service()
     const { actor, view } = browse(s.options)
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.waitFor(() => expect(view().status).toBe('ready'))
+    vi.useFakeTimers()
     actor.send({ type: 'SEARCH', text: 'w00' })
     actor.send({ type: 'SEARCH', text: 'w001' })
     await vi.advanceTimersByTimeAsync(DIRECTORY_SEARCH_DEBOUNCE_MS - 1)
     expect(s.requests).toHaveLength(1)
     expect(view().wallets).toHaveLength(40)
     await vi.advanceTimersByTimeAsync(1)
+    vi.useRealTimers()
+    await vi.waitFor(() => expect(view().wallets).toHaveLength(10))
     expect(s.requests).toHaveLength(2)
     expect(s.requests[1]!.searchParams.get('search')).toBe('w001')
     expect(s.requests[1]!.searchParams.get('entries')).toBe('100')
-    expect(view().wallets).toHaveLength(10)
   })
 
   it('a failure shows its catalogue code and RETRY loads again', async () => {
     const s = service()
     s.failNext(true)
     const { actor, view } = browse(s.options)
-    await settle()
+    await vi.waitFor(() => expect(view().status).toBe('failed'))
     expect(view()).toMatchObject({ status: 'failed', error: { code: 'HTTP_STATUS' } })
     s.failNext(false)
     actor.send({ type: 'RETRY' })
-    await settle()
+    await vi.waitFor(() => expect(view().status).toBe('ready'))
     expect(view()).toMatchObject({ status: 'ready', count: 100 })
     expect(view().error).toBeUndefined()
   })
 
   it('a newer search cancels the request in flight', async () => {
-    vi.useFakeTimers()
-    const s = service()
-    const { actor } = browse(s.options)
-    const signal = () => s.fetch.mock.calls.at(-1)![1]!.signal!
-    const first = signal()
+    const signals: AbortSignal[] = []
+    // A service that never answers, so the first page stays in flight.
+    const fetch = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+      signals.push(init!.signal!)
+      return new Promise<Response>(() => undefined)
+    })
+    const { actor } = browse({ baseUrl: 'https://dir.test', fetch })
+    await vi.waitFor(() => expect(signals).toHaveLength(1))
+    expect(signals[0]!.aborted).toBe(false)
     actor.send({ type: 'SEARCH', text: 'a' })
-    expect(first.aborted).toBe(true)
+    expect(signals[0]!.aborted).toBe(true)
+    actor.stop()
   })
 })
 
 describe('the directory of an instance', () => {
-  it('is the built-in module by default, queried locally', () => {
+  it('is the built-in module by default: loaded on the first query, then queried locally', async () => {
     const latch = createLatch({ networks: [devnetA] }, { storage: createMemoryStorage() })
+    expect(latch.directory.localWallets).toBeUndefined()
+    const page = await latch.directory.client.getWallets({ page: 1, entries: 40 })
     expect(latch.directory.localWallets?.length).toBeGreaterThan(25)
+    expect(page.count).toBe(latch.directory.localWallets?.length)
   })
 
   it('uses the service when given a base URL', async () => {

@@ -4,6 +4,7 @@ import { generateWalletIcon } from '../directory/icon.js'
 import { isHttpsUrl, isSafeWalletLink, type DirectoryWallet } from '../directory/wallet.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectorInfo } from '../machines/connection.types.js'
+import { WALLETCONNECT_CONNECTOR_ID } from '../walletconnect/contract.js'
 
 /** Connectors each adapter has discovered, per namespace (the root context's `connectors`). */
 export type ConnectorsByNamespace = Partial<Record<ChainNamespace, readonly Connector[]>>
@@ -38,6 +39,11 @@ export interface WalletItem {
   connect?: ConnectTarget
   /** Where to get the wallet; empty for an installed one. */
   links: readonly WalletLink[]
+  /**
+   * Set when choosing the row pairs over WalletConnect (the QR view): the generic WalletConnect
+   * row, or a directory wallet that is not installed here (its deep links use `walletId`).
+   */
+  pair?: { walletId?: string }
 }
 
 // The shapes a recent-wallet entry and a stored icon may take (see storage/keys.ts).
@@ -147,10 +153,14 @@ export function installedItem(target: ConnectTarget, tag?: WalletTag): WalletIte
   }
 }
 
-/** A directory wallet as a row: connectable when installed, otherwise with its links. */
+/**
+ * A directory wallet as a row: connectable when installed; otherwise paired over WalletConnect
+ * when the instance offers it (`pairable`), with its links either way.
+ */
 export function directoryItem(
   wallet: DirectoryWallet,
   installed: readonly ConnectTarget[],
+  pairable = false,
 ): WalletItem {
   const target = findInstalled(wallet, installed)
   return {
@@ -159,5 +169,20 @@ export function directoryItem(
     imageUrl: safeImageUrl(wallet.imageUrl) ?? generateWalletIcon(wallet.name, wallet.id),
     ...(target ? { tag: 'installed' as const, connect: target } : {}),
     links: target ? [] : walletLinks(wallet),
+    ...(!target && pairable ? { pair: { walletId: wallet.id } } : {}),
   }
 }
+
+/** The generic WalletConnect row: any wallet that can scan the QR code. */
+export function walletConnectItem(): WalletItem {
+  return {
+    id: WALLETCONNECT_CONNECTOR_ID,
+    name: WALLETCONNECT_NAME,
+    imageUrl: generateWalletIcon(WALLETCONNECT_NAME, WALLETCONNECT_CONNECTOR_ID),
+    links: [],
+    pair: {},
+  }
+}
+
+/** The protocol's own name (a proper noun, like a wallet name: never translated). */
+export const WALLETCONNECT_NAME = 'WalletConnect'

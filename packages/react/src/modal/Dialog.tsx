@@ -1,5 +1,5 @@
-import { createFocusTrap, type FocusTrap } from 'focus-trap'
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { trapFocus } from './focus-trap.js'
 
 export interface DialogProps {
   open: boolean
@@ -19,12 +19,12 @@ function deepActiveElement(): HTMLElement | null {
 
 /**
  * A WAI-ARIA modal dialog on the native <dialog>: showModal() gives role=dialog, aria-modal and
- * an inert background; focus-trap keeps Tab and Shift+Tab inside (the native one lets Tab reach
+ * an inert background; `trapFocus` keeps Tab and Shift+Tab inside (the native one lets Tab reach
  * the browser's own UI), and focus returns to the opener on close.
  */
 export function Dialog({ open, labelledBy, shake, onRequestClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
-  const trap = useRef<FocusTrap | null>(null)
+  const releaseTrap = useRef<(() => void) | null>(null)
   const opener = useRef<HTMLElement | null>(null)
 
   useLayoutEffect(() => {
@@ -34,28 +34,18 @@ export function Dialog({ open, labelledBy, shake, onRequestClose, children }: Di
       opener.current = deepActiveElement()
       if (typeof dialog.showModal === 'function') dialog.showModal()
       else dialog.setAttribute('open', '')
-      trap.current = createFocusTrap(dialog, {
-        escapeDeactivates: false,
-        allowOutsideClick: true,
-        fallbackFocus: dialog,
-        tabbableOptions: { getShadowRoot: true },
-      })
-      try {
-        trap.current.activate()
-      } catch {
-        // No tabbable element yet (a lazy view still loading): the dialog itself holds focus.
-        dialog.focus()
-      }
+      // Focus moves to the first control, or to the dialog while a lazy view is still loading.
+      releaseTrap.current = trapFocus(dialog)
     } else if (!open && dialog.open) {
-      trap.current?.deactivate({ returnFocus: false })
-      trap.current = null
+      releaseTrap.current?.()
+      releaseTrap.current = null
       if (typeof dialog.close === 'function') dialog.close()
       else dialog.removeAttribute('open')
       opener.current?.focus()
     }
   }, [open])
 
-  useLayoutEffect(() => () => void trap.current?.deactivate({ returnFocus: false }), [])
+  useLayoutEffect(() => () => releaseTrap.current?.(), [])
 
   return (
     <dialog

@@ -22,6 +22,7 @@ import { LatchProvider } from '../LatchProvider.js'
 import { enMessages } from '../i18n/en.js'
 import { createTranslator } from '../i18n/translator.js'
 import type { FakeEvmAdapter } from '../test/fake-evm-adapter.js'
+import { createFakeWalletConnect, type PairingAnswer } from '../test/fake-walletconnect.js'
 import { createStoryAdapter, type StoryWallet } from './story-adapter.js'
 export { devnetA, devnetB, solanaLocal } from '../test/networks.js'
 import { devnetA, devnetB } from '../test/networks.js'
@@ -92,6 +93,8 @@ export interface StoryLatchInput {
   /** Recent wallets already in storage, most recent first. */
   recentWallets?: RecentWallet[]
   options?: Partial<LatchOptions>
+  /** Offer WalletConnect, its proposals answered in memory as scripted (no relay). */
+  pairing?: PairingAnswer
 }
 
 /** A running Latch on scripted wallets, and the moves a story makes to reach its state. */
@@ -131,6 +134,7 @@ export function createStoryLatch(themeMode: ThemeMode, input: StoryLatchInput = 
       storage,
       clearBrowserData: async () => undefined,
       ...(directory ? { directory } : {}),
+      ...(input.pairing ? { walletConnect: createFakeWalletConnect(input.pairing).loader } : {}),
     },
   )
   latch.start()

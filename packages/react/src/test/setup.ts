@@ -7,7 +7,7 @@ function isDisplayed(element: Element): boolean {
   return getComputedStyle(element).display !== 'none' && (!parent || isDisplayed(parent))
 }
 
-// jsdom has no layout, so focus-trap's `tabbable` would think every element is hidden. Give
+// jsdom has no layout, so the modal's focus trap would think every element is hidden. Give
 // rendered elements one client rect unless they (or an ancestor) are display:none, as a browser
 // would. (The SSR test runs in node, where there is no DOM to patch.)
 if (typeof HTMLElement !== 'undefined') {

@@ -2,6 +2,8 @@ import { accountMessages } from './Account/messages.js'
 import { allWalletsMessages } from './AllWallets/messages.js'
 import { connectMessages } from './Connect/messages.js'
 import { connectingExternalMessages } from './ConnectingExternal/messages.js'
+import { connectingWalletConnectMessages } from './ConnectingWalletConnect/messages.js'
+import { connectingWalletConnectBasicMessages } from './ConnectingWalletConnectBasic/messages.js'
 import { networksMessages } from './Networks/messages.js'
 import { switchActiveChainMessages } from './SwitchActiveChain/messages.js'
 import { switchNetworkMessages } from './SwitchNetwork/messages.js'
@@ -12,6 +14,8 @@ export const viewMessages = {
   ...connectMessages,
   ...allWalletsMessages,
   ...connectingExternalMessages,
+  ...connectingWalletConnectMessages,
+  ...connectingWalletConnectBasicMessages,
   ...accountMessages,
   ...networksMessages,
   ...switchNetworkMessages,

@@ -25,6 +25,16 @@ export const views: Partial<Record<ViewName, AnyView>> = {
   ConnectingExternal: lazyView<'ConnectingExternal'>(() =>
     import('./ConnectingExternal/ConnectingExternal.js').then((m) => m.ConnectingExternal),
   ),
+  ConnectingWalletConnect: lazyView<'ConnectingWalletConnect'>(() =>
+    import('./ConnectingWalletConnect/ConnectingWalletConnect.js').then(
+      (m) => m.ConnectingWalletConnect,
+    ),
+  ),
+  ConnectingWalletConnectBasic: lazyView<'ConnectingWalletConnectBasic'>(() =>
+    import('./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js').then(
+      (m) => m.ConnectingWalletConnectBasic,
+    ),
+  ),
   Networks: lazyView<'Networks'>(() => import('./Networks/Networks.js').then((m) => m.Networks)),
   SwitchNetwork: lazyView<'SwitchNetwork'>(() =>
     import('./SwitchNetwork/SwitchNetwork.js').then((m) => m.SwitchNetwork),

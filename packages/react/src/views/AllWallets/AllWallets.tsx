@@ -13,7 +13,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { errorKey } from '../../i18n/translator.js'
-import { useChooseWallet, WalletLinks } from '../Connect/WalletRow.js'
+import { useChoosePairing, useChooseWallet, WalletLinks } from '../Connect/WalletRow.js'
 import type { ViewProps } from '../registry.js'
 import { loadImage } from './load-image.js'
 import { WalletList } from './WalletList.js'
@@ -28,6 +28,7 @@ export function AllWallets(_: ViewProps<'AllWallets'>) {
   const latch = useLatch()
   const t = useT()
   const choose = useChooseWallet()
+  const pair = useChoosePairing()
   const searchId = useId()
   const linksId = useId()
   const { options } = latch
@@ -52,8 +53,17 @@ export function AllWallets(_: ViewProps<'AllWallets'>) {
         connectors,
         activeNamespace,
         options,
+        walletConnect: latch.walletConnectAvailable,
       }),
-    [directory.search, directory.wallets, directory.pool, connectors, activeNamespace, options],
+    [
+      directory.search,
+      directory.wallets,
+      directory.pool,
+      connectors,
+      activeNamespace,
+      options,
+      latch.walletConnectAvailable,
+    ],
   )
   const [text, setText] = useState('')
   const [selected, setSelected] = useState<WalletItem | undefined>()
@@ -62,6 +72,7 @@ export function AllWallets(_: ViewProps<'AllWallets'>) {
 
   const onChoose = (item: WalletItem) => {
     if (item.connect) choose(item.connect)
+    else if (item.pair) pair(item.pair)
     else setSelected((current) => (current?.id === item.id ? undefined : item))
   }
 

@@ -1,4 +1,9 @@
-import { chooseWalletEvents, type ConnectTarget, type WalletItem } from '@latch/core'
+import {
+  choosePairingEvents,
+  chooseWalletEvents,
+  type ConnectTarget,
+  type WalletItem,
+} from '@latch/core'
 import { useCallback } from 'react'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { MessageKey } from '../../i18n/translator.js'
@@ -19,7 +24,8 @@ export interface WalletButtonProps {
  */
 export function WalletButton({ item, lazy, expanded, controls, onClick }: WalletButtonProps) {
   const t = useT()
-  const toggles = !item.connect
+  // Rows that connect or pair open a view; only the others toggle their links in place.
+  const toggles = !item.connect && !item.pair
   return (
     <button
       type="button"
@@ -83,6 +89,15 @@ export function useChooseWallet(): (target: ConnectTarget) => void {
       latch.connection.send(events.connection)
       latch.modal.send(events.modal)
     },
+    [latch],
+  )
+}
+
+/** Pairs over WalletConnect: the QR view, for the chosen wallet (core's choosePairingEvents). */
+export function useChoosePairing(): (pair: NonNullable<WalletItem['pair']>) => void {
+  const latch = useLatch()
+  return useCallback(
+    (pair: NonNullable<WalletItem['pair']>) => latch.modal.send(choosePairingEvents(pair).modal),
     [latch],
   )
 }

@@ -9,18 +9,20 @@ import {
 import { useActorRef, useSelector } from '@xstate/react'
 import { useId, useMemo, useState } from 'react'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import { useChooseWallet, WalletButton, WalletLinks } from './WalletRow.js'
+import { useChoosePairing, useChooseWallet, WalletButton, WalletLinks } from './WalletRow.js'
 
 /**
  * The Connect view's wallet section: recent, installed, then recommended wallets in the host's
  * connector-type order (core's connectWalletList), and a row to the full list with its count.
  * Installed wallets come from discovery and fill in as they announce themselves; the directory
- * part fills in when it answers (at once for the built-in directory).
+ * part fills in when it answers (the built-in directory module loads on this first render, so its
+ * wallets arrive just after the view's first frame).
  */
 export function WalletSection() {
   const latch = useLatch()
   const t = useT()
   const choose = useChooseWallet()
+  const pair = useChoosePairing()
   const linksId = useId()
   const { options } = latch
   const connectors = useSelector(latch.actor, (s) => s.context.connectors)
@@ -48,13 +50,15 @@ export function WalletSection() {
         recentWallets,
         directoryPool: pool,
         options,
+        walletConnect: latch.walletConnectAvailable,
       }),
-    [connectors, activeNamespace, recentWallets, pool, options],
+    [connectors, activeNamespace, recentWallets, pool, options, latch.walletConnectAvailable],
   )
   const [expanded, setExpanded] = useState<string | undefined>()
 
   const onChoose = (item: WalletItem) => {
     if (item.connect) choose(item.connect)
+    else if (item.pair) pair(item.pair)
     else setExpanded((current) => (current === item.id ? undefined : item.id))
   }
 

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { safeParseWith } from '../validation/parse.js'
-import { directoryWalletSchema, isSafeWalletLink, WALLET_NAME_MAX_LENGTH } from './wallet.js'
+import { isSafeWalletLink, WALLET_NAME_MAX_LENGTH } from './wallet.js'
+import { directoryWalletSchema } from './wallet-schema.js'
 
 const valid = {
   id: '157c99e12c26d26d',

@@ -1,0 +1,16 @@
+import { useSelector } from '@xstate/react'
+import { useCallback } from 'react'
+import { useLatch } from '../../hooks/useLatch.js'
+import { samePairing, selectPairing, type PairingState } from './pairing-state.js'
+
+/**
+ * The pairing on show, from the instance's walletConnect machine. Core starts it when a pairing
+ * view opens and abandons it when the view closes; the view only reads it, and asks again after
+ * a rejection or failure.
+ */
+export function usePairing(): PairingState & { retry(): void } {
+  const latch = useLatch()
+  const state = useSelector(latch.walletConnect, selectPairing, samePairing)
+  const retry = useCallback(() => latch.walletConnect.send({ type: 'RETRY' }), [latch])
+  return { ...state, retry }
+}

@@ -1,0 +1,85 @@
+import { generateWalletIcon, safeImageUrl, type DirectoryWallet } from '@latch/core'
+import { PairingPanel } from '../../components/pairing/PairingPanel.js'
+import { usePairing } from '../../components/pairing/use-pairing.js'
+import { useT } from '../../hooks/useLatch.js'
+import type { MessageKey } from '../../i18n/translator.js'
+import { isMobileDevice } from '../../platform/is-mobile.js'
+import type { ViewProps } from '../registry.js'
+import { walletDeepLink } from './deep-link.js'
+import { useDirectoryWallet } from './use-directory-wallet.js'
+
+/**
+ * Pairing over WalletConnect (SPEC §4): the QR code of the pairing URI, Copy link, and, for a
+ * wallet chosen from the directory, its name, icon and links that open its app on the URI.
+ * Core starts the pairing as this view opens, offers a fresh URI before the old one expires,
+ * abandons it when the view closes, and connects the session once the wallet approves.
+ */
+export function ConnectingWalletConnect({ route }: ViewProps<'ConnectingWalletConnect'>) {
+  const t = useT()
+  const pairing = usePairing()
+  const wallet = useDirectoryWallet(pairing.walletId ?? route.data?.walletId)
+  return (
+    <div className="latch-center">
+      {wallet ? (
+        <img
+          className="latch-avatar"
+          src={safeImageUrl(wallet.imageUrl) ?? generateWalletIcon(wallet.name, wallet.id)}
+          alt=""
+          style={{ width: 48, height: 48 }}
+        />
+      ) : null}
+      <h3 style={{ margin: 0 }}>
+        {wallet
+          ? t('view.ConnectingWalletConnect.scanWallet', { wallet: wallet.name })
+          : t('view.ConnectingWalletConnect.scan')}
+      </h3>
+      <PairingPanel
+        pairing={pairing}
+        qrLabel={wallet ? t('pairing.qrWallet', { wallet: wallet.name }) : t('pairing.qr')}
+      >
+        {wallet && pairing.uri ? <OpenWalletLinks wallet={wallet} uri={pairing.uri} /> : null}
+      </PairingPanel>
+    </div>
+  )
+}
+
+/**
+ * Links that open the wallet's own app on the pairing URI: its mobile app (on this phone) and
+ * its desktop app, the one for this device first. Only vetted links are ever rendered.
+ */
+function OpenWalletLinks({ wallet, uri }: { wallet: DirectoryWallet; uri: string }) {
+  const t = useT()
+  const candidates = [
+    { kind: 'Mobile', href: walletDeepLink(wallet.mobileLink, uri) },
+    { kind: 'Desktop', href: walletDeepLink(wallet.desktopLink, uri) },
+  ] as const
+  const ordered = isMobileDevice() ? candidates : [...candidates].reverse()
+  const links = ordered.flatMap(({ kind, href }) => (href ? [{ kind, href }] : []))
+  if (links.length === 0) return null
+  return (
+    <ul className="latch-list" style={{ width: '100%' }}>
+      {links.map(({ kind, href }) => {
+        // A universal link is a web page first: it opens beside the modal, never over it.
+        const external = href.startsWith('https://')
+        return (
+          <li key={kind}>
+            <a
+              className="latch-button"
+              data-variant="secondary"
+              href={href}
+              {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {t(`view.ConnectingWalletConnect.open${kind}` as MessageKey, { wallet: wallet.name })}
+              {external ? (
+                <span className="latch-visually-hidden">
+                  {' '}
+                  {t('view.ConnectingWalletConnect.opensInNewTab')}
+                </span>
+              ) : null}
+            </a>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

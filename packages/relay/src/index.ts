@@ -1,0 +1,2 @@
+export type { RelayOptions, RelayStats, LocalRelay } from './types.js'
+export { startRelay } from './relay.js'

@@ -1,0 +1,31 @@
+import { isHttpsUrl, isSafeWalletLink, type WalletConnectPeer } from '@latch/core'
+
+/**
+ * The link that reopens the wallet on a phone: its native deep link, else its universal link.
+ * Each must pass core's `isSafeWalletLink` (never `javascript:`, `data:` and the like); the peer
+ * was already filtered, and this checks again since the link is about to be opened.
+ */
+export function walletLink(peer: WalletConnectPeer | undefined): string | undefined {
+  const { native, universal } = peer?.redirect ?? {}
+  if (isSafeWalletLink(native)) return native
+  if (isSafeWalletLink(universal)) return universal
+  return undefined
+}
+
+interface BrowserWindow {
+  open(url: string, target: string, features: string): unknown
+  location: { assign(url: string): void }
+}
+
+/**
+ * The default way to open a wallet link in a browser. A custom-scheme deep link is handed to the
+ * phone by navigating to it (the page stays where it is, since the OS takes the scheme); an https
+ * universal link opens in a new context, so the dapp is not navigated away when the wallet app is
+ * missing. `noopener,noreferrer`: the wallet's page gets no handle on the dapp nor its URL.
+ */
+export function openWalletLink(url: string): void {
+  const browser = (globalThis as { window?: BrowserWindow }).window
+  if (!browser || !isSafeWalletLink(url)) return
+  if (isHttpsUrl(url)) browser.open(url, '_blank', 'noopener,noreferrer')
+  else browser.location.assign(url)
+}
