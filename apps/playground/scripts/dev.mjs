@@ -66,7 +66,7 @@ console.log(
     `  WalletConnect relay: ${relay?.url}`,
     `  WalletConnect test wallet (paste a pairing link there): ${url}wallet.html`,
     '',
-    '  Ctrl-C stops the playground and the devnet.',
+    '  Ctrl-C stops the playground, the relay and the devnet.',
     '',
   ].join('\n'),
 )

@@ -22,4 +22,5 @@ export type {
   WalletRequest,
   WcWallet,
 } from './types.js'
-export { createWcWallet, REQUEST_LOG_SIZE } from './wallet.js'
+export { REQUEST_LOG_SIZE } from './request-desk.js'
+export { createWcWallet } from './wallet.js'

@@ -161,6 +161,18 @@ describe('createWcWallet policies, faults and isolation', () => {
     for (const url of urls) expect(new URL(url).hostname).toBe('127.0.0.1')
   }, 30_000)
 
+  it('closes cleanly without ever having paired', async () => {
+    const wallet = await createWcWallet({
+      relayUrl: relay.url,
+      privateKey: devnet.accounts[5]!.privateKey,
+      rpcUrls: { 31337: devnet.chains[0]!.rpcUrl },
+      logLevel: 'silent',
+    })
+    expect(wallet.sessions).toEqual([])
+    await wallet.close()
+    await expect(wallet.goOnline()).rejects.toThrow('the wallet is closed')
+  }, 30_000)
+
   it('close rejects what waits, refuses further calls and is idempotent', async () => {
     const { wallet } = await connected({ proposals: 'approve' })
     const waiting = expect(wallet.waitForProposal()).rejects.toThrow('The wallet was closed')

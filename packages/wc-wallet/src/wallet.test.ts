@@ -159,6 +159,20 @@ describe('createWcWallet with a real dapp sign-client, relay and devnet', () => 
     await expect(request(dapp, session.topic, 'eth_chainId', [], 31338)).resolves.toBe('0x7a6a')
   }, 30_000)
 
+  it('switchChain from the wallet side emits chainChanged; an unknown chain is refused', async () => {
+    const { wallet, dapp } = await connected()
+    const event = new Promise<unknown>((resolve) =>
+      dapp.on('session_event', ({ params }) => resolve(params)),
+    )
+    await wallet.switchChain(31338)
+    expect(await event).toEqual({
+      chainId: 'eip155:31338',
+      event: { name: 'chainChanged', data: 31338 },
+    })
+    await expect(wallet.switchChain(1)).rejects.toMatchObject({ code: 4902 })
+    expect(wallet.chainId).toBe(31338)
+  }, 30_000)
+
   it('answers 4902 for an unknown chain, then adds it and switches to it', async () => {
     // The wallet starts knowing only 31337; 31338 is "unknown" until the dapp adds it.
     const [a, b] = devnet.chains

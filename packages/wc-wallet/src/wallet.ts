@@ -3,21 +3,10 @@ import { z } from 'zod'
 import { resolveAccount } from './account.js'
 import { createChainRegistry, DEFAULT_NATIVE_CURRENCY } from './chains.js'
 import { dappInfo } from './dapp-info.js'
-import { toWalletRpcError, unrecognizedChain, userRejected, invalidParams } from './errors.js'
+import { unrecognizedChain } from './errors.js'
 import { Listeners } from './listeners.js'
-import {
-  executeRequest,
-  prepareRequest,
-  type MethodContext,
-  type PreparedRequest,
-} from './methods.js'
-import {
-  approvedNamespaces,
-  hasChain,
-  parseEip155ChainId,
-  withChain,
-  type ProposalParams,
-} from './namespaces.js'
+import type { MethodContext } from './methods.js'
+import { approvedNamespaces, hasChain, withChain, type ProposalParams } from './namespaces.js'
 import {
   DEFAULT_METADATA,
   DEFAULT_PROJECT_ID,
@@ -25,31 +14,15 @@ import {
   policySchema,
   type WcWalletOptions,
 } from './options.js'
+import { RequestDesk } from './request-desk.js'
 import { initSignClient, type WcSignClient } from './sign-client.js'
 import { MemoryStorage } from './storage.js'
-import type {
-  DappInfo,
-  Proposal,
-  RequestStatus,
-  RpcErrorObject,
-  Session,
-  WalletPolicy,
-  WalletRequest,
-  WcWallet,
-} from './types.js'
+import type { DappInfo, Proposal, Session, WalletPolicy, WcWallet } from './types.js'
 import { Waiters } from './waiters.js'
-
-/** How many requests {@link WcWallet.requests} keeps. */
-export const REQUEST_LOG_SIZE = 500
 
 const pairingUri = z.string().trim().startsWith('wc:', 'must be a WalletConnect URI (wc:…)')
 
 type JsonRpcResponse = Parameters<WcSignClient['respond']>[0]['response']
-
-interface PendingEntry {
-  record: WalletRequest
-  prepared: PreparedRequest
-}
 
 /** Creates and starts a WalletConnect wallet; see {@link WcWallet}. */
 export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet> {
@@ -90,38 +63,24 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   }
 
   const proposals = new Map<number, Proposal>()
-  const pending = new Map<number, PendingEntry>()
-  const log: WalletRequest[] = []
-  const seen = new Set<number>()
   let online = true
   let closing: Promise<void> | undefined
   // Answers produced while offline wait here, as a phone's would until it has network again.
   let onlineGate = Promise.resolve()
   let openGate = () => {}
-  let work: Promise<unknown> = Promise.resolve()
 
   const report = (error: unknown) => client.logger.error(error)
   const proposalListeners = new Listeners<Proposal>(report)
-  const requestListeners = new Listeners<WalletRequest>(report)
   const changeListeners = new Listeners<void>(report)
   const proposalWaiters = new Waiters<Proposal>()
-  const requestWaiters = new Waiters<WalletRequest>()
   const pairWaiters = new Map<string, Waiters<Proposal>>()
   const changed = () => changeListeners.emit(undefined)
-  const snapshot = (record: WalletRequest): WalletRequest => ({ ...record })
 
   function assertOpen(action: string, needsNetwork = true): void {
     if (closing) throw new Error(`Cannot ${action}: the wallet is closed`)
     if (needsNetwork && !online) {
       throw new Error(`Cannot ${action}: the wallet is offline (call goOnline() first)`)
     }
-  }
-
-  /** Runs request executions one at a time, as a wallet's confirmation queue does (nonces!). */
-  function serialize<T>(task: () => Promise<T>): Promise<T> {
-    const run = work.then(task, task)
-    work = run.catch(() => undefined)
-    return run
   }
 
   function dappOf(topic: string): DappInfo {
@@ -252,128 +211,27 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
 
   // ---------- requests ---------- //
 
-  function remember(record: WalletRequest): void {
-    seen.add(record.id)
-    log.push(record)
-    if (log.length > REQUEST_LOG_SIZE) seen.delete(log.shift()!.id)
-  }
-
-  async function deliver(
-    record: WalletRequest,
-    status: RequestStatus,
-    outcome: { result: unknown } | { error: RpcErrorObject },
-  ): Promise<void> {
-    record.status = status
-    if ('error' in outcome) record.error = outcome.error
-    else record.result = outcome.result
-    changed()
-    try {
+  const desk = new RequestDesk({
+    ctx,
+    policy: () => state.requests,
+    dappOf,
+    changed,
+    report,
+    async respond(topic, response) {
       await onlineGate
       // After close() any sign-client call would quietly reopen the socket: drop the answer.
       if (closing) throw new Error('The wallet was closed before the answer was sent')
-      const response =
-        'error' in outcome
-          ? { id: record.id, jsonrpc: '2.0', error: outcome.error }
-          : { id: record.id, jsonrpc: '2.0', result: outcome.result }
       // sign-client types `error.data` as a string; a node's revert data may be any JSON, sent as is.
-      await client.respond({ topic: record.topic, response: response as JsonRpcResponse })
-    } catch (error) {
-      record.deliveryError = error instanceof Error ? error.message : String(error)
-      changed()
-    }
-  }
-
-  function execute(record: WalletRequest, prepared: PreparedRequest): Promise<unknown> {
-    return serialize(async () => {
-      let result: unknown
-      try {
-        result = (await executeRequest(ctx, prepared)) ?? null
-      } catch (error) {
-        const rpcError = toWalletRpcError(error)
-        await deliver(record, 'failed', { error: rpcError.toJSON() })
-        throw rpcError
-      }
-      await deliver(record, 'approved', { result })
-      return result
-    })
-  }
-
-  async function onSessionRequest(event: {
-    id: number
-    topic: string
-    params: { request: { method: string; params: unknown }; chainId: string }
-  }): Promise<void> {
-    // Delivery is at-least-once and sign-client's dedup queue is off (see sign-client.ts).
-    if (seen.has(event.id)) return
-    const { request, chainId } = event.params
-    const record: WalletRequest = {
-      id: event.id,
-      topic: event.topic,
-      method: request.method,
-      params: request.params,
-      chainId,
-      dapp: dappOf(event.topic),
-      status: 'pending',
-    }
-    remember(record)
-    let prepared: PreparedRequest
-    try {
-      const numericChainId = parseEip155ChainId(chainId)
-      if (numericChainId === undefined) {
-        throw invalidParams(request.method, `chainId ${chainId} is not an eip155 chain`)
-      }
-      prepared = prepareRequest(ctx, request.method, request.params, numericChainId)
-    } catch (error) {
-      await deliver(record, 'failed', { error: toWalletRpcError(error).toJSON() })
-      return
-    }
-    if (!prepared.needsApproval || state.requests === 'approve') {
-      await execute(record, prepared).catch(() => undefined)
-    } else if (state.requests === 'reject') {
-      await deliver(record, 'rejected', { error: userRejected().toJSON() })
-    } else {
-      pending.set(record.id, { record, prepared })
-      requestListeners.emit(snapshot(record))
-      requestWaiters.resolveAll(snapshot(record))
-      changed()
-    }
-  }
+      await client.respond({ topic, response: response as JsonRpcResponse })
+    },
+  })
 
   listen('session_request', (event) => {
-    onSessionRequest(event).catch(report)
+    desk.receive(event).catch(report)
   })
-
-  listen('session_request_expire', ({ id }) => {
-    const entry = pending.get(id)
-    if (!entry) return
-    pending.delete(id)
-    entry.record.status = 'expired'
-    changed()
-  })
-
-  function takePending(id: number | undefined): PendingEntry {
-    const entry = id === undefined ? pending.values().next().value : pending.get(id)
-    if (!entry) {
-      throw new Error(
-        id === undefined ? 'There is no pending request' : `Request ${id} is not pending`,
-      )
-    }
-    pending.delete(entry.record.id)
-    return entry
-  }
-
-  /** Drops the pending requests of a session that ended: there is no one left to answer. */
-  function cancelPending(topic: string): void {
-    for (const [id, entry] of pending) {
-      if (entry.record.topic !== topic) continue
-      pending.delete(id)
-      entry.record.status = 'cancelled'
-    }
-    changed()
-  }
-
-  listen('session_delete', ({ topic }) => cancelPending(topic))
-  listen('session_expire', ({ topic }) => cancelPending(topic))
+  listen('session_request_expire', ({ id }) => desk.expire(id))
+  listen('session_delete', ({ topic }) => desk.cancelSession(topic))
+  listen('session_expire', ({ topic }) => desk.cancelSession(topic))
 
   // ---------- the wallet ---------- //
 
@@ -396,10 +254,10 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       return [...proposals.values()]
     },
     get pendingRequests() {
-      return [...pending.values()].map(({ record }) => snapshot(record))
+      return desk.pending
     },
     get requests() {
-      return log.map(snapshot)
+      return desk.log
     },
     pair,
     approve,
@@ -409,21 +267,15 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       const first = proposals.values().next().value
       return first ? Promise.resolve(first) : proposalWaiters.next()
     },
-    onRequest: (listener) => requestListeners.add(listener),
-    waitForRequest() {
-      const first = pending.values().next().value
-      return first ? Promise.resolve(snapshot(first.record)) : requestWaiters.next()
-    },
+    onRequest: (listener) => desk.onRequest(listener),
+    waitForRequest: () => desk.next(),
     async approveRequest(id) {
       assertOpen('approve a request')
-      const entry = takePending(id)
-      changed()
-      return execute(entry.record, entry.prepared)
+      return desk.approve(id)
     },
     async rejectRequest(id) {
       assertOpen('reject a request')
-      const entry = takePending(id)
-      await deliver(entry.record, 'rejected', { error: userRejected().toJSON() })
+      await desk.reject(id)
     },
     onChange: (listener) => changeListeners.add(() => listener()),
     async deleteSession(topic) {
@@ -434,7 +286,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       }
       for (const target of topic === undefined ? known : [topic]) {
         await client.disconnect({ topic: target, reason: getSdkError('USER_DISCONNECTED') })
-        cancelPending(target)
+        desk.cancelSession(target)
       }
     },
     switchChain,
@@ -459,11 +311,10 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
         const closed = new Error('The wallet was closed')
         openGate()
         proposalWaiters.rejectAll(closed)
-        requestWaiters.rejectAll(closed)
+        desk.close(closed)
         for (const waiters of pairWaiters.values()) waiters.rejectAll(closed)
         pairWaiters.clear()
         proposalListeners.clear()
-        requestListeners.clear()
         changeListeners.clear()
         for (const unsubscribe of subscriptions) unsubscribe()
         try {

@@ -69,6 +69,7 @@ export function renderWalletPage(
     alert.textContent = ''
   }
   const fail = (error: unknown) => {
+    status.textContent = ''
     alert.textContent = messages.failed(error instanceof Error ? error.message : String(error))
   }
 
