@@ -34,7 +34,7 @@ import {
   type LatchDirectory,
   type LatchDirectoryOptions,
 } from '../wallets/latch-directory.js'
-import type { WalletConnectLoader } from '../walletconnect/contract.js'
+import type { WalletConnectConfig, WalletConnectLoader } from '../walletconnect/contract.js'
 import { createWalletConnectLink } from '../walletconnect/link.js'
 import { proposalNamespaces } from '../walletconnect/namespaces.js'
 import { pairWalletActor } from '../walletconnect/pair-actor.js'
@@ -133,20 +133,11 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   for (const network of options.networks)
     firstNetworkByNamespace[network.chainNamespace] ??= network
 
-  const namespaces = registry.size
-    ? [...registry.keys()]
-    : [...new Set(options.networks.map((n) => n.chainNamespace))]
   const walletConnectLink = createWalletConnectLink({
     ...(env.walletConnect ? { loader: env.walletConnect } : {}),
     registry,
-    config: {
-      projectId: options.projectId,
-      ...(options.walletConnect?.relayUrl ? { relayUrl: options.walletConnect.relayUrl } : {}),
-      ...(options.walletConnect?.verifyUrl ? { verifyUrl: options.walletConnect.verifyUrl } : {}),
-      metadata: { ...options.metadata, icons: [...options.metadata.icons] },
-      optionalNamespaces: proposalNamespaces(options.networks, namespaces),
-      storagePrefix: options.storageKeyPrefix,
-    },
+    projectId: options.projectId,
+    config: () => walletConnectConfig(options, registry),
   })
 
   const machine = latchMachine.provide({
@@ -326,6 +317,25 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   }
 
   return latch
+}
+
+/** What the instance's WalletConnect client is created with (SPEC §4, CAIP-25 namespaces). */
+function walletConnectConfig(
+  options: ResolvedOptions,
+  registry: ReturnType<typeof createAdapterRegistry>,
+): WalletConnectConfig {
+  // With no adapters (the basic connection), ask for every configured namespace.
+  const namespaces = registry.size
+    ? [...registry.keys()]
+    : [...new Set(options.networks.map((n) => n.chainNamespace))]
+  return {
+    projectId: options.projectId,
+    ...(options.walletConnect?.relayUrl ? { relayUrl: options.walletConnect.relayUrl } : {}),
+    ...(options.walletConnect?.verifyUrl ? { verifyUrl: options.walletConnect.verifyUrl } : {}),
+    metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+    optionalNamespaces: proposalNamespaces(options.networks, namespaces),
+    storagePrefix: options.storageKeyPrefix,
+  }
 }
 
 function isSignInRequired(options: ResolvedOptions): boolean {

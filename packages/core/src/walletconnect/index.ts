@@ -24,3 +24,11 @@ export {
   type WalletConnectEvent,
 } from './walletconnect.machine.js'
 export { createWalletConnectLink, type WalletConnectLink } from './link.js'
+export { walletAppLinks, walletDeepLink, type WalletAppLink } from './deep-link.js'
+export {
+  samePairing,
+  selectPairing,
+  type PairingPhase,
+  type PairingSnapshot,
+  type PairingState,
+} from './pairing-state.js'

@@ -16,7 +16,12 @@ function setup(loader?: ReturnType<typeof createFakeWalletConnect>['loader']) {
   const evm = createFakeAdapter('eip155', [])
   const solana = createFakeAdapter('solana', [])
   const registry = createAdapterRegistry([evm.adapter, solana.adapter])
-  const link = createWalletConnectLink({ ...(loader ? { loader } : {}), config, registry })
+  const link = createWalletConnectLink({
+    ...(loader ? { loader } : {}),
+    config: () => config,
+    projectId: config.projectId,
+    registry,
+  })
   return { link, evm, solana }
 }
 
@@ -28,7 +33,8 @@ describe('WalletConnect link: one client per instance, lent to the adapters', ()
     const wc = createFakeWalletConnect()
     const noProject = createWalletConnectLink({
       loader: wc.loader,
-      config: { ...config, projectId: '' },
+      config: () => ({ ...config, projectId: '' }),
+      projectId: '',
       registry: new Map(),
     })
     expect(noProject.available).toBe(false)

@@ -40,10 +40,12 @@ export interface WalletConnectLink {
 
 export function createWalletConnectLink(deps: {
   loader?: WalletConnectLoader
-  config: WalletConnectConfig
+  /** Built when the client is first loaded, so an instance that never pairs never builds it. */
+  config: () => WalletConnectConfig
+  projectId: string
   registry: AdapterRegistry
 }): WalletConnectLink {
-  const { loader, config, registry } = deps
+  const { loader, config, projectId, registry } = deps
   let loading: Promise<WalletConnectClient> | undefined
   let session: WalletConnectSession | undefined
   const deletedListeners = new Set<() => void>()
@@ -55,11 +57,11 @@ export function createWalletConnectLink(deps: {
   }
 
   const link: WalletConnectLink = {
-    available: Boolean(loader && config.projectId),
+    available: Boolean(loader && projectId),
     client() {
-      if (!loader || !config.projectId)
+      if (!loader || !projectId)
         return Promise.reject(new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND'))
-      loading ??= loader(config).then(
+      loading ??= loader(config()).then(
         (client) => {
           client.onSessionDeleted(() => {
             detach()

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useT } from '../../hooks/useLatch.js'
 import { CopyLinkButton } from './CopyLinkButton.js'
-import type { PairingState } from './pairing-state.js'
+import type { PairingState } from '@latch/core'
 import { PairingStatus } from './PairingStatus.js'
 import { QrCode } from './QrCode.js'
 

@@ -1,6 +1,6 @@
 import { useT } from '../../hooks/useLatch.js'
 import { errorKey } from '../../i18n/translator.js'
-import type { PairingState } from './pairing-state.js'
+import type { PairingState } from '@latch/core'
 
 /**
  * The pairing's status line. It stays one live region across every state, so a screen reader

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useCallback } from 'react'
 import { useLatch } from '../../hooks/useLatch.js'
-import { samePairing, selectPairing, type PairingState } from './pairing-state.js'
+import { samePairing, selectPairing, type PairingState } from '@latch/core'
 
 /**
  * The pairing on show, from the instance's walletConnect machine. Core starts it when a pairing

@@ -1,11 +1,16 @@
-import { generateWalletIcon, safeImageUrl, type DirectoryWallet } from '@latch/core'
+import {
+  generateWalletIcon,
+  safeImageUrl,
+  walletAppLinks,
+  type DirectoryWallet,
+  type WalletAppLink,
+} from '@latch/core'
+import { useSelector } from '@xstate/react'
 import { PairingPanel } from '../../components/pairing/PairingPanel.js'
 import { usePairing } from '../../components/pairing/use-pairing.js'
-import { useT } from '../../hooks/useLatch.js'
+import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { MessageKey } from '../../i18n/translator.js'
-import { isMobileDevice } from '../../platform/is-mobile.js'
 import type { ViewProps } from '../registry.js'
-import { walletDeepLink } from './deep-link.js'
 import { useDirectoryWallet } from './use-directory-wallet.js'
 
 /**
@@ -43,18 +48,19 @@ export function ConnectingWalletConnect({ route }: ViewProps<'ConnectingWalletCo
   )
 }
 
+const OPEN_LABEL: Record<WalletAppLink['kind'], MessageKey> = {
+  mobile: 'view.ConnectingWalletConnect.openMobile',
+  desktop: 'view.ConnectingWalletConnect.openDesktop',
+}
+
 /**
- * Links that open the wallet's own app on the pairing URI: its mobile app (on this phone) and
- * its desktop app, the one for this device first. Only vetted links are ever rendered.
+ * Links that open the wallet's own app on the pairing URI (core's walletAppLinks: this device's
+ * app first, only vetted links), on the instance's own idea of "phone".
  */
 function OpenWalletLinks({ wallet, uri }: { wallet: DirectoryWallet; uri: string }) {
   const t = useT()
-  const candidates = [
-    { kind: 'Mobile', href: walletDeepLink(wallet.mobileLink, uri) },
-    { kind: 'Desktop', href: walletDeepLink(wallet.desktopLink, uri) },
-  ] as const
-  const ordered = isMobileDevice() ? candidates : [...candidates].reverse()
-  const links = ordered.flatMap(({ kind, href }) => (href ? [{ kind, href }] : []))
+  const isMobile = useSelector(useLatch().modal, (s) => s.context.facts.isMobile)
+  const links = walletAppLinks(wallet, uri, isMobile)
   if (links.length === 0) return null
   return (
     <ul className="latch-list" style={{ width: '100%' }}>
@@ -69,7 +75,7 @@ function OpenWalletLinks({ wallet, uri }: { wallet: DirectoryWallet; uri: string
               href={href}
               {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
-              {t(`view.ConnectingWalletConnect.open${kind}` as MessageKey, { wallet: wallet.name })}
+              {t(OPEN_LABEL[kind], { wallet: wallet.name })}
               {external ? (
                 <span className="latch-visually-hidden">
                   {' '}

@@ -1,6 +1,5 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { walletDeepLink } from './deep-link.js'
+import { walletAppLinks, walletDeepLink } from './deep-link.js'
 
 const uri =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
@@ -41,5 +40,25 @@ describe('walletDeepLink (the wallet app opened on the pairing URI)', () => {
 
   it('gives nothing when the result would be too long to be a safe link', () => {
     expect(walletDeepLink('metamask://', 'wc:'.padEnd(3000, 'a'))).toBeUndefined()
+  })
+})
+
+describe('walletAppLinks', () => {
+  const wallet = { mobileLink: 'metamask://', desktopLink: 'https://metamask.app.link' }
+  const uri = 'wc:abc@2?relay-protocol=irn&symKey=00'
+  const encoded = encodeURIComponent(uri)
+
+  it("puts this device's app first", () => {
+    expect(walletAppLinks(wallet, uri, true)).toEqual([
+      { kind: 'mobile', href: `metamask://wc?uri=${encoded}` },
+      { kind: 'desktop', href: `https://metamask.app.link/wc?uri=${encoded}` },
+    ])
+    expect(walletAppLinks(wallet, uri, false).map((l) => l.kind)).toEqual(['desktop', 'mobile'])
+  })
+
+  it('leaves out a missing or unsafe link', () => {
+    expect(
+      walletAppLinks({ mobileLink: 'javascript://%0aalert(1)', desktopLink: undefined }, uri, true),
+    ).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
-import type { LatchError, walletConnectMachine } from '@latch/core'
 import type { SnapshotFrom } from 'xstate'
+import type { LatchError } from '../errors/latch-error.js'
+import type { walletConnectMachine } from './walletconnect.machine.js'
 
 /** What the pairing views show, from the walletConnect machine's state. */
 export type PairingPhase = 'waiting' | 'showing' | 'approved' | 'rejected' | 'failed'
