@@ -136,7 +136,9 @@ describe('createWcWallet policies, faults and isolation', () => {
     let settled = false
     const signed = sign('while offline').finally(() => (settled = true))
     // The relay queues the request for the wallet's topic; nothing can answer it yet.
-    await vi.waitFor(() => expect(relay.stats().queuedMessages).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(relay.stats().queuedMessages).toBeGreaterThan(0), {
+      timeout: 10_000,
+    })
     expect(settled).toBe(false)
     expect(wallet.requests).toEqual([])
 

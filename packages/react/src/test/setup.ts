@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 /** Walks up through shadow roots too: a display:none host hides its whole tree. */
@@ -18,6 +18,10 @@ if (typeof HTMLElement !== 'undefined') {
     },
   })
 }
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy view's
+// chunk can take longer than that to import. They still fail, just not on a busy machine's pause.
+configure({ asyncUtilTimeout: 5_000 })
 
 // Testing Library unmounts between tests only when told to; vitest has no implicit globals.
 afterEach(() => {

@@ -65,7 +65,7 @@ describe('the wallet page', () => {
       expect(document.querySelector('img')).toBeNull()
       byLabel(m.approveProposal(HOSTILE_NAME)).click()
       const session = await approval()
-      await vi.waitFor(() => byLabel(m.disconnect(HOSTILE_NAME)))
+      await vi.waitFor(() => byLabel(m.disconnect(HOSTILE_NAME)), { timeout: 10_000 })
 
       const sign = (message: string) =>
         dapp.request<Hex>({
@@ -86,7 +86,9 @@ describe('the wallet page', () => {
       await vi.waitFor(() => byLabel(m.rejectRequest('personal_sign')), { timeout: 10_000 })
       byLabel(m.rejectRequest('personal_sign')).click()
       await expect(refused).rejects.toEqual({ code: 4001, message: 'User rejected the request.' })
-      await vi.waitFor(() => expect(document.body.textContent).toContain(m.noRequests))
+      await vi.waitFor(() => expect(document.body.textContent).toContain(m.noRequests), {
+        timeout: 10_000,
+      })
     } finally {
       await closeDapp(dapp)
       await mounted.unmount()
