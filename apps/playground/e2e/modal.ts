@@ -27,6 +27,14 @@ export function connectButton(page: Page): Locator {
   return page.getByRole('button', { name: CONNECT_BUTTON_NAME })
 }
 
+/** Opens the modal from the ConnectButton and chooses the WalletConnect row: the QR view. */
+export async function chooseWalletConnect(page: Page): Promise<void> {
+  await connectButton(page).click()
+  await dialog(page).waitFor({ state: 'visible' })
+  await modalButton(page, /^WalletConnect/).click()
+  await title(page).getByText(t('view.ConnectingWalletConnect.title'), { exact: true }).waitFor()
+}
+
 /** A control in the modal, by its accessible name. */
 export function modalButton(page: Page, name: string | RegExp): Locator {
   return dialog(page).getByRole('button', { name })

@@ -5,7 +5,7 @@ import { axeLog } from './axe.js'
 import { anvilBalance } from './chain.js'
 import { startStack, type Stack } from './harness.js'
 import { t } from './messages.js'
-import { connectButton, dialog, hookValue, modalButton, title } from './modal.js'
+import { chooseWalletConnect, dialog, hookValue, modalButton } from './modal.js'
 
 /** The pairing link, taken the way a person takes it: the view's "Copy link" button. */
 async function copyPairingLink(stack: Stack): Promise<string> {
@@ -38,10 +38,7 @@ describe('WalletConnect pairing end to end', () => {
 
   it('1. opens the modal and chooses WalletConnect: the QR view shows a pairing link', async () => {
     const { page } = stack
-    await connectButton(page).click()
-    await dialog(page).waitFor({ state: 'visible' })
-    await modalButton(page, /^WalletConnect/).click()
-    await expect.poll(() => title(page).textContent()).toBe(t('view.ConnectingWalletConnect.title'))
+    await chooseWalletConnect(page)
     await dialog(page)
       .getByRole('img', { name: t('pairing.qr') })
       .waitFor()

@@ -89,6 +89,9 @@ export const errorMessages = {
   INVALID_TRANSACTION_HASH: 'The wallet did not return a transaction hash',
   /** SPEC §5: a signed message is a 0x-prefixed hex string of at least 62 characters. */
   INVALID_SIGNATURE: 'The wallet did not return a signature',
+  /** A pairing whose URI never came back: the relay could not be reached (SPEC §4 pairing). */
+  RELAY_UNREACHABLE:
+    'The WalletConnect relay could not be reached. Check the connection and try again.',
   /** SPEC §8: a capabilities request without an address parameter. */
   CAPABILITIES_ADDRESS_REQUIRED: 'An address is required to request wallet capabilities',
 } as const

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { selectRoute } from '../machines/modal.selectors.js'
+import { selectPairing } from '../walletconnect/pairing-state.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { flush } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
@@ -86,6 +87,36 @@ describe('WalletConnect through a Latch instance', () => {
     await settle()
     expect(wc.pairings[0]!.request.signal.aborted).toBe(true)
     expect(latch.walletConnect.getSnapshot().value).toBe('idle')
+  })
+
+  it('an unreachable relay fails the pairing after 15 s instead of waiting forever; Try again pairs', async () => {
+    vi.useFakeTimers()
+    try {
+      const { latch, wc } = page(createMemoryStorage(), { session: null })
+      wc.relay.up = false
+      latch.open({ route: route('ConnectingWalletConnect', {}) })
+      await settle()
+      expect(selectPairing(latch.walletConnect.getSnapshot()).phase).toBe('waiting')
+
+      await vi.advanceTimersByTimeAsync(15_000)
+      const failed = selectPairing(latch.walletConnect.getSnapshot())
+      expect(failed.phase).toBe('failed')
+      expect(failed.error?.code).toBe('RELAY_UNREACHABLE')
+      expect(wc.pairings[0]!.request.signal.aborted).toBe(true)
+
+      wc.relay.up = true
+      latch.walletConnect.send({ type: 'RETRY' })
+      await settle()
+      expect(selectPairing(latch.walletConnect.getSnapshot())).toMatchObject({
+        phase: 'showing',
+        uri: wc.pairings[1]!.uri,
+      })
+      wc.pairings[1]!.approve()
+      await settle()
+      expect(latch.getAccount()).toMatchObject({ isConnected: true, address: WC_ADDRESS })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('restores the session on reload, through the reconnecting state', async () => {

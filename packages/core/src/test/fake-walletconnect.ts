@@ -41,6 +41,7 @@ export function createFakeWalletConnect(store: FakeSessionStore = { session: nul
   const calls: string[] = []
   const configs: WalletConnectConfig[] = []
   const deletedListeners = new Set<() => void>()
+  const relay = { up: true }
   const provider = (): RemoteProvider => ({
     async request({ method }) {
       const caip = store.session?.accounts.eip155?.[0]
@@ -67,7 +68,8 @@ export function createFakeWalletConnect(store: FakeSessionStore = { session: nul
           reject,
         })
         request.signal.addEventListener('abort', () => reject(new Error('aborted')))
-        request.onUri(uri)
+        // While the relay is down the proposal never comes back with its URI.
+        if (relay.up) request.onUri(uri)
       })
     },
     async restore() {
@@ -103,6 +105,8 @@ export function createFakeWalletConnect(store: FakeSessionStore = { session: nul
     calls,
     configs,
     store,
+    /** Set `up` to false for a relay that cannot be reached: pairings then show no URI. */
+    relay,
     loads: () => loads,
     /** The wallet ends the session. */
     deleteSession() {

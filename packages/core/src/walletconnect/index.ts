@@ -14,6 +14,7 @@ export {
   PAIRING_LIFETIME_MS,
   PAIRING_LINK_EXPIRY_MARGIN_MS,
   PAIRING_LINK_TTL_MS,
+  PAIRING_RELAY_WAIT_MS,
   pairingExpiryTimestamp,
   pairingLinkExpiresAt,
 } from './pairing.js'

@@ -14,14 +14,15 @@ export function pairWalletActor(link: WalletConnectLink, now: () => number = Dat
     const live = () => !abort.signal.aborted
     link
       .client()
-      .then((client) =>
-        client.pair({
+      .then((client) => {
+        if (live()) sendBack({ type: 'PROPOSING' })
+        return client.pair({
           signal: abort.signal,
           onUri: (uri) => {
             if (live()) sendBack({ type: 'URI_READY', uri, createdAt: now() })
           },
-        }),
-      )
+        })
+      })
       .then(
         (session) => {
           if (live()) sendBack({ type: 'APPROVED', session })

@@ -19,3 +19,11 @@ export function pairingLinkExpiresAt(createdAt: number): number {
 export function pairingExpiryTimestamp(createdAt: number): number {
   return Math.floor((createdAt + PAIRING_LIFETIME_MS) / 1000)
 }
+
+/**
+ * How long a proposal may wait for its URI once the client is loaded. The URI comes back as soon
+ * as the relay holds the pairing topic, well under a second on a working connection; sign-client
+ * itself would keep retrying the socket for over a minute with nothing on screen. Past this wait
+ * the relay is taken to be unreachable and the view offers Try again.
+ */
+export const PAIRING_RELAY_WAIT_MS = 15_000

@@ -11,6 +11,7 @@ function scripted() {
   const actor = fromCallback<WalletConnectEvent>(({ sendBack }) => {
     const proposal = { aborted: false, answer: sendBack }
     proposals.push(proposal)
+    sendBack({ type: 'PROPOSING' })
     sendBack({ type: 'URI_READY', uri: `wc:uri-${proposals.length}@2`, createdAt: Date.now() })
     return () => {
       proposal.aborted = true
@@ -93,6 +94,59 @@ describe('pairing machine (SPEC §4: a pairing lasts 4 min, its link expires ~10
     run.send({ type: 'RETRY' })
     expect(run.getSnapshot().context.error).toBeUndefined()
     expect(run.getSnapshot().context.uri).toBe('wc:uri-2@2')
+  })
+
+  it('fails as relay-unreachable when no URI comes 15 s after the proposal went out, and Retry tries again', () => {
+    const proposals: Array<{ aborted: boolean }> = []
+    const silentRelay = fromCallback<WalletConnectEvent>(({ sendBack }) => {
+      const proposal = { aborted: false }
+      proposals.push(proposal)
+      sendBack({ type: 'PROPOSING' })
+      return () => {
+        proposal.aborted = true
+      }
+    })
+    const run = createActor(
+      walletConnectMachine.provide({ actors: { pairWallet: silentRelay } }),
+    ).start()
+    run.send({ type: 'PAIR' })
+    vi.advanceTimersByTime(14_999)
+    expect(run.getSnapshot().matches({ pairing: 'waitingForUri' })).toBe(true)
+
+    vi.advanceTimersByTime(1)
+    expect(run.getSnapshot().value).toBe('failed')
+    expect(run.getSnapshot().context.error?.code).toBe('RELAY_UNREACHABLE')
+    expect(run.getSnapshot().context.error?.message).toBe(
+      'The WalletConnect relay could not be reached. Check the connection and try again.',
+    )
+    expect(proposals[0]!.aborted).toBe(true)
+
+    run.send({ type: 'RETRY' })
+    expect(proposals).toHaveLength(2)
+    expect(run.getSnapshot().matches({ pairing: 'waitingForUri' })).toBe(true)
+  })
+
+  it('does not count a slow client download against the relay: the wait starts at PROPOSING', () => {
+    let propose!: () => void
+    let showUri!: () => void
+    const slowDownload = fromCallback<WalletConnectEvent>(({ sendBack }) => {
+      propose = () => sendBack({ type: 'PROPOSING' })
+      showUri = () => sendBack({ type: 'URI_READY', uri: 'wc:late@2', createdAt: Date.now() })
+    })
+    const run = createActor(
+      walletConnectMachine.provide({ actors: { pairWallet: slowDownload } }),
+    ).start()
+    run.send({ type: 'PAIR' })
+    vi.advanceTimersByTime(60_000)
+    expect(run.getSnapshot().matches({ pairing: 'loadingClient' })).toBe(true)
+
+    propose()
+    vi.advanceTimersByTime(14_000)
+    showUri()
+    expect(run.getSnapshot().matches({ pairing: 'showingUri' })).toBe(true)
+    // The relay's wait ended with the URI: no failure later.
+    vi.advanceTimersByTime(10_000)
+    expect(run.getSnapshot().context.uri).toBe('wc:late@2')
   })
 
   it('fails with the SPEC text when no WalletConnect client is configured', () => {

@@ -1,7 +1,7 @@
 import { assign, emit, fromCallback, setup } from 'xstate'
 import { LatchError } from '../errors/latch-error.js'
 import type { WalletConnectSession } from './contract.js'
-import { PAIRING_LINK_TTL_MS, pairingLinkExpiresAt } from './pairing.js'
+import { PAIRING_LINK_TTL_MS, PAIRING_RELAY_WAIT_MS, pairingLinkExpiresAt } from './pairing.js'
 
 export interface WalletConnectContext {
   /** The pairing URI on show: the QR code, copy-link and the deep links carry it. */
@@ -22,6 +22,8 @@ export type WalletConnectEvent =
   | { type: 'STOP' }
   /** After a rejection or failure: a fresh proposal. */
   | { type: 'RETRY' }
+  /** The client is loaded and the proposal sent: from now on the relay has to answer. */
+  | { type: 'PROPOSING' }
   | { type: 'URI_READY'; uri: string; createdAt: number }
   | { type: 'APPROVED'; session: WalletConnectSession }
   | { type: 'FAILED'; error: LatchError }
@@ -42,14 +44,14 @@ export const walletConnectMachine = setup({
   actors: {
     /**
      * Proposes a session through the instance's WalletConnect client (loaded on first use) and
-     * reports URI_READY, then APPROVED or FAILED. Stopping it abandons the proposal. The root
+     * reports PROPOSING, URI_READY, then APPROVED or FAILED. Stopping it abandons the proposal. The root
      * provides the real one; without a client, pairing fails as the SPEC says.
      */
     pairWallet: fromCallback<WalletConnectEvent>(({ sendBack }) => {
       sendBack({ type: 'FAILED', error: new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND') })
     }),
   },
-  delays: { LINK_TTL: PAIRING_LINK_TTL_MS },
+  delays: { LINK_TTL: PAIRING_LINK_TTL_MS, RELAY_WAIT: PAIRING_RELAY_WAIT_MS },
 }).createMachine({
   id: 'walletConnect',
   context: { generation: 0 },
@@ -66,17 +68,18 @@ export const walletConnectMachine = setup({
     },
     pairing: {
       invoke: { src: 'pairWallet' },
-      initial: 'waitingForUri',
+      initial: 'loadingClient',
       states: {
+        // The first pairing downloads and starts the client; a slow download is not the relay's
+        // fault, so the relay's wait starts only once the proposal is out.
+        loadingClient: {
+          on: { PROPOSING: 'waitingForUri' },
+        },
         waitingForUri: {
-          on: {
-            URI_READY: {
-              target: 'showingUri',
-              actions: assign(({ context, event }) => ({
-                uri: event.uri,
-                linkExpiresAt: pairingLinkExpiresAt(event.createdAt),
-                generation: context.generation + 1,
-              })),
+          after: {
+            RELAY_WAIT: {
+              target: '#walletConnect.failed',
+              actions: assign({ error: () => new LatchError('RELAY_UNREACHABLE') }),
             },
           },
         },
@@ -93,6 +96,14 @@ export const walletConnectMachine = setup({
         },
       },
       on: {
+        URI_READY: {
+          target: '.showingUri',
+          actions: assign(({ context, event }) => ({
+            uri: event.uri,
+            linkExpiresAt: pairingLinkExpiresAt(event.createdAt),
+            generation: context.generation + 1,
+          })),
+        },
         APPROVED: {
           target: 'approved',
           actions: emit(({ event }) => ({ type: 'approved' as const, session: event.session })),

@@ -1,0 +1,60 @@
+import { startRelay, type LocalRelay } from '@latch/relay'
+import { createWcWallet, type WcWallet } from '@latch/wc-wallet'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeLog } from './axe.js'
+import { startStack, type Stack } from './harness.js'
+import { t } from './messages.js'
+import { chooseWalletConnect, dialog, hookValue, modalButton } from './modal.js'
+
+// A relay that cannot be reached must not leave the QR view spinning for the minute and more that
+// sign-client keeps retrying: core gives up after PAIRING_RELAY_WAIT_MS (15 s) and offers Try
+// again, which pairs once the relay is back.
+describe('WalletConnect with the relay down', () => {
+  const axe = axeLog()
+  let stack: Stack
+  let relay: LocalRelay | undefined
+  let wallet: WcWallet | undefined
+  beforeAll(async () => {
+    stack = await startStack({ approval: 'none', walletConnect: true })
+    await stack.relay!.stop()
+  })
+  afterAll(async () => {
+    await wallet?.close()
+    await relay?.stop()
+    await stack?.close()
+  })
+
+  it('shows "Connection failed" and why, instead of an endless spinner', async () => {
+    const { page } = stack
+    await chooseWalletConnect(page)
+    await dialog(page).getByText(t('pairing.preparing')).waitFor()
+    await dialog(page)
+      .getByRole('heading', { name: t('pairing.failed') })
+      .waitFor({ timeout: 30_000 })
+    await dialog(page).getByText(t('error.RELAY_UNREACHABLE')).waitFor()
+    await axe.check(page, 'ConnectingWalletConnect (relay unreachable)')
+  })
+
+  it('Try again pairs once the relay is back', async () => {
+    const { page } = stack
+    const { port } = stack.relay!
+    relay = await startRelay({ port })
+    wallet = await createWcWallet({
+      relayUrl: relay.url,
+      privateKey: stack.devnet.accounts[5]!.privateKey,
+      rpcUrls: Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl])),
+      policy: { proposals: 'approve', requests: 'approve' },
+    })
+    await modalButton(page, t('pairing.retry')).click()
+    await modalButton(page, t('pairing.copy')).click()
+    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await wallet.pair(uri)
+    await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
+    await expect(hookValue(page, 'address').textContent()).resolves.toBe(
+      stack.devnet.accounts[5]!.address,
+    )
+    expect(stack.pageErrors).toEqual([])
+    expect(stack.outsideRequests).toEqual([])
+  })
+})
