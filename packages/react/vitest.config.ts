@@ -1,14 +1,9 @@
-import { defineConfig } from 'vitest/config'
+import { packageTestConfig } from '@latch/vitest-config'
 
-export default defineConfig({
-  test: {
-    // CI runs two packages' suites at once on 2 cores, where a cold jsdom + axe render or a real
-    // relay/anvil round trip can pass vitest's 5 s default. Speed is measured by `pnpm bench`.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
-  },
+export default packageTestConfig({
+  environment: 'jsdom',
+  include: ['src/**/*.test.{ts,tsx}'],
+  setupFiles: ['src/test/setup.ts'],
+  // A view's first render with axe, cold, is the slowest thing in the suite.
+  testTimeout: 30_000,
 })
