@@ -1,16 +1,12 @@
-import { defineConfig } from 'vitest/config'
+import { packageTestConfig } from '@latch/vitest-config'
 
 // End-to-end tests in Debian's Chromium: each file brings up its own devnet, `vite preview` of
 // the playground (built once by the global setup) and browser, and tears them down.
-export default defineConfig({
-  test: {
-    environment: 'node',
-    include: ['e2e/**/*.test.ts'],
-    globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    // Two CPUs here: more browsers at once only slows each of them down.
-    maxWorkers: 2,
-    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
-  },
+export default packageTestConfig({
+  include: ['e2e/**/*.test.ts'],
+  globalSetup: ['e2e/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // Two CPUs here: more browsers at once only slows each of them down.
+  maxWorkers: 2,
 })

@@ -6,6 +6,7 @@ import type { ApprovalMode } from '@latch/dev-wallet'
 import { writeExtension } from '@latch/dev-wallet/extension'
 import { startDevnet, type Devnet, type DevnetChain } from '@latch/devnet'
 import { startRelay, type LocalRelay } from '@latch/relay'
+import { createWcWallet, type WcWallet } from '@latch/wc-wallet'
 import { launchChromium } from '@latch/test-browser'
 import type { Page } from 'playwright-core'
 import { preview } from 'vite'
@@ -23,7 +24,7 @@ export const CHAIN_IDS = [31337, 31338, 31339] as const
 export interface StackOptions {
   /**
    * How the dev wallet extension answers connection requests; 'none' loads no extension, so the
-   * playground runs its in-page dev wallet (manual approval), as a newcomer's browser would.
+   * playground runs its in-page dev wallet (which approves by itself), as a newcomer's browser would.
    */
   approval: ApprovalMode | 'none'
   /** Extra query parameters for the playground's URL (`devWallet=extension` with an extension). */
@@ -160,4 +161,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await cleanup.run()
     throw error
   }
+}
+
+/**
+ * The sign-client test wallet on `relayUrl`, holding devnet account `account`, approving every
+ * proposal and request; it reads the stack's chains through their own RPC URLs.
+ */
+export function startWcWallet(stack: Stack, relayUrl: string, account: number): Promise<WcWallet> {
+  return createWcWallet({
+    relayUrl,
+    privateKey: stack.devnet.accounts[account]!.privateKey,
+    rpcUrls: Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl])),
+    policy: { proposals: 'approve', requests: 'approve' },
+  })
 }

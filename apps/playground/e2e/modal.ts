@@ -35,6 +35,12 @@ export async function chooseWalletConnect(page: Page): Promise<void> {
   await title(page).getByText(t('view.ConnectingWalletConnect.title'), { exact: true }).waitFor()
 }
 
+/** The pairing link, taken the way a person takes it: the QR view's "Copy link" button. */
+export async function copyPairingLink(page: Page): Promise<string> {
+  await modalButton(page, t('pairing.copy')).click()
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
 /** A control in the modal, by its accessible name. */
 export function modalButton(page: Page, name: string | RegExp): Locator {
   return dialog(page).getByRole('button', { name })

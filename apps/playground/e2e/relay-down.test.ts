@@ -1,10 +1,10 @@
 import { startRelay, type LocalRelay } from '@latch/relay'
-import { createWcWallet, type WcWallet } from '@latch/wc-wallet'
+import type { WcWallet } from '@latch/wc-wallet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeLog } from './axe.js'
-import { startStack, type Stack } from './harness.js'
+import { startStack, startWcWallet, type Stack } from './harness.js'
 import { t } from './messages.js'
-import { chooseWalletConnect, dialog, hookValue, modalButton } from './modal.js'
+import { chooseWalletConnect, copyPairingLink, dialog, hookValue, modalButton } from './modal.js'
 
 // A relay that cannot be reached must not leave the QR view spinning for the minute and more that
 // sign-client keeps retrying: core gives up after PAIRING_RELAY_WAIT_MS (15 s) and offers Try
@@ -39,15 +39,9 @@ describe('WalletConnect with the relay down', () => {
     const { page } = stack
     const { port } = stack.relay!
     relay = await startRelay({ port })
-    wallet = await createWcWallet({
-      relayUrl: relay.url,
-      privateKey: stack.devnet.accounts[5]!.privateKey,
-      rpcUrls: Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl])),
-      policy: { proposals: 'approve', requests: 'approve' },
-    })
+    wallet = await startWcWallet(stack, relay.url, 5)
     await modalButton(page, t('pairing.retry')).click()
-    await modalButton(page, t('pairing.copy')).click()
-    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    const uri = await copyPairingLink(page)
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await wallet.pair(uri)
     await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')

@@ -1,18 +1,11 @@
-import { createWcWallet, type WcWallet } from '@latch/wc-wallet'
+import type { WcWallet } from '@latch/wc-wallet'
 import { createPublicClient, formatEther, http, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeLog } from './axe.js'
 import { anvilBalance } from './chain.js'
-import { startStack, type Stack } from './harness.js'
+import { startStack, startWcWallet, type Stack } from './harness.js'
 import { t } from './messages.js'
-import { chooseWalletConnect, dialog, hookValue, modalButton } from './modal.js'
-
-/** The pairing link, taken the way a person takes it: the view's "Copy link" button. */
-async function copyPairingLink(stack: Stack): Promise<string> {
-  const { page } = stack
-  await modalButton(page, t('pairing.copy')).click()
-  return page.evaluate(() => navigator.clipboard.readText())
-}
+import { chooseWalletConnect, copyPairingLink, dialog, hookValue } from './modal.js'
 
 // The WalletConnect flow, one step per test, in order: the playground in Chromium, the
 // local relay, and the real sign-client wallet (Node) holding a devnet key.
@@ -23,12 +16,7 @@ describe('WalletConnect pairing end to end', () => {
   let uri = ''
   beforeAll(async () => {
     stack = await startStack({ approval: 'none', walletConnect: true })
-    wallet = await createWcWallet({
-      relayUrl: stack.relay!.url,
-      privateKey: stack.devnet.accounts[4]!.privateKey,
-      rpcUrls: Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl])),
-      policy: { proposals: 'approve', requests: 'approve' },
-    })
+    wallet = await startWcWallet(stack, stack.relay!.url, 4)
   })
   afterAll(async () => {
     await wallet?.close()
@@ -46,7 +34,7 @@ describe('WalletConnect pairing end to end', () => {
   })
 
   it('2. the wallet pairs with the link read from the page, and approves', async () => {
-    uri = await copyPairingLink(stack)
+    uri = await copyPairingLink(stack.page)
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await wallet.pair(uri)
     const { page } = stack

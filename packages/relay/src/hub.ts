@@ -63,7 +63,6 @@ export class RelayHub {
   readonly store: MessageStore
   readonly counters: HubCounters = { published: 0, delivered: 0, acked: 0, malformed: 0 }
   private readonly subscribers = new Map<string, Set<HubClient>>()
-  private readonly clients = new Set<HubClient>()
   private nextRequestId = 1
 
   constructor(
@@ -78,10 +77,6 @@ export class RelayHub {
       },
       now,
     )
-  }
-
-  get connectionCount(): number {
-    return this.clients.size
   }
 
   get subscriptionCount(): number {
@@ -105,7 +100,6 @@ export class RelayHub {
       inFlight: new Map(),
       inFlightSeqs: new Set(),
     }
-    this.clients.add(client)
     return client
   }
 
@@ -115,7 +109,6 @@ export class RelayHub {
     client.topics.clear()
     client.inFlight.clear()
     client.inFlightSeqs.clear()
-    this.clients.delete(client)
   }
 
   /** Handles one text frame from a client. Never throws; bad input gets a JSON-RPC error. */

@@ -24,8 +24,6 @@ export interface ProviderHost {
 /** A {@link RemoteProvider} that the client also reports the session's events through. */
 export interface NamespaceProvider extends RemoteProvider {
   emit(event: 'accountsChanged' | 'chainChanged' | 'disconnect', payload: unknown): void
-  /** The chain the provider addresses now, as the namespace's reference. */
-  chainReference(): string | undefined
 }
 
 // EVM methods that need the wallet (its keys or its consent). Unless the wallet approved them
@@ -140,13 +138,6 @@ export function createNamespaceProvider(
         } catch {
           // One listener's failure must not keep the event from the others.
         }
-      }
-    },
-    chainReference() {
-      try {
-        return chainReference(host.current().provider)
-      } catch {
-        return undefined
       }
     },
   }

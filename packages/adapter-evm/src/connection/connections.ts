@@ -1,4 +1,10 @@
-import { LatchError, type AdapterAccount, type AdapterEvent, type ConnectResult } from '@latch/core'
+import {
+  LatchError,
+  assertEvmChainId,
+  type AdapterAccount,
+  type AdapterEvent,
+  type ConnectResult,
+} from '@latch/core'
 import { loadEvmKit, type EvmKit } from '../load-evm-kit.js'
 import { PERMISSION_REVOKE_TIMEOUT_MS, requestWithin, type Eip1193Provider } from '../provider.js'
 
@@ -13,18 +19,18 @@ export interface ConnectionsDeps {
   emit(event: AdapterEvent): void
 }
 
-const HEX_QUANTITY = /^0x[0-9a-fA-F]+$/
-
 /**
  * A wallet's chain id (`0x7a69`, or a number from older wallets) as the decimal reference core
- * uses. Anything else, or an id beyond a safe integer, is CHAIN_NOT_SUPPORTED.
+ * uses, checked by core's SPEC §5 rule. Anything else is CHAIN_NOT_SUPPORTED.
  */
 export function toChainReference(value: unknown): string {
-  if (typeof value === 'string' && HEX_QUANTITY.test(value)) {
-    const id = BigInt(value)
-    if (id <= BigInt(Number.MAX_SAFE_INTEGER)) return id.toString()
+  if (typeof value === 'string' || typeof value === 'number') {
+    try {
+      return String(assertEvmChainId(value))
+    } catch {
+      // Not a chain id at all: reported as a chain Latch cannot use, below.
+    }
   }
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
   throw new LatchError('CHAIN_NOT_SUPPORTED')
 }
 

@@ -1,12 +1,8 @@
-import type { Network } from '@latch/core'
-import { LatchError } from '@latch/core'
+import { assertEvmChainId, type Network } from '@latch/core'
 
 /** The EVM chain id of a Network; SPEC §5: it must be below 2147483648. */
 export function chainIdOf(network: Network): number {
-  const id = typeof network.id === 'number' ? network.id : Number(network.id)
-  if (!Number.isSafeInteger(id) || id < 0 || id >= 2147483648)
-    throw new LatchError('INVALID_CHAIN_ID')
-  return id
+  return assertEvmChainId(network.id)
 }
 
 /**

@@ -75,14 +75,4 @@ describe('native balance (SPEC §4, §9)', () => {
     await expect(read({ address, network })).rejects.toThrow()
     expect(client.getBalance).toHaveBeenCalledTimes(2)
   })
-
-  it('testnets read as 0 without an RPC call', async () => {
-    const { read, client } = setup(async () => 5n)
-    await expect(read({ address, network: { ...network, testnet: true } })).resolves.toEqual({
-      value: 0n,
-      decimals: 18,
-      symbol: 'ETH',
-    })
-    expect(client.getBalance).not.toHaveBeenCalled()
-  })
 })

@@ -13,8 +13,8 @@ interface Entry {
 }
 
 /**
- * Native balances through viem public clients: cached, with the failure cooldown. Testnets read
- * as 0 (SPEC §9 "Balance shown as 0.00: testnets"), without an RPC call.
+ * Native balances through viem public clients: cached, with the failure cooldown. (Core decides
+ * which networks are read at all: testnets and unsupported chains show 0.00 without a read.)
  */
 export function createNativeBalanceReader(clientFor: ClientFor, now: () => number = Date.now) {
   const entries = new Map<string, Entry>()
@@ -24,7 +24,6 @@ export function createNativeBalanceReader(clientFor: ClientFor, now: () => numbe
   }): Promise<Balance> {
     const { network } = request
     const { decimals, symbol } = network.nativeCurrency
-    if (network.testnet) return { value: 0n, decimals, symbol }
     const key = `${network.caipNetworkId}:${request.address.toLowerCase()}`
     const entry = entries.get(key)
     const t = now()

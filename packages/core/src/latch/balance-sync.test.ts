@@ -5,12 +5,16 @@ import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
 import { devnetA, devnetB } from '../test/networks.js'
 import { createLatch } from './create-latch.js'
 
-async function connectedLatch(balance: bigint | 'fail', chainReference = '31337') {
+async function connectedLatch(
+  balance: bigint | 'fail',
+  chainReference = '31337',
+  networks = [devnetA, devnetB],
+) {
   const fake = createFakeAdapter('eip155', [
     fakeWallet('io.dev.a', { balance, chainReference, knownChains: new Set([chainReference]) }),
   ])
   const latch = createLatch(
-    { projectId: 'p', networks: [devnetA, devnetB], adapters: [fake.adapter] },
+    { projectId: 'p', networks, adapters: [fake.adapter] },
     { storage: createMemoryStorage() },
   )
   latch.start()
@@ -47,6 +51,12 @@ describe('balance sync (SPEC §4, §8, §9)', () => {
   it('an unsupported chain shows 0.00 without asking the adapter', async () => {
     const { data, fake } = await connectedLatch(5n, '999')
     expect(data()).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH' })
+    expect(fake.calls.filter((c) => c.startsWith('balance:'))).toEqual([])
+  })
+
+  it('a testnet shows 0.00 without asking the adapter', async () => {
+    const { data, fake } = await connectedLatch(5n, '31337', [{ ...devnetA, testnet: true }])
+    expect(data()).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH', balanceLoading: false })
     expect(fake.calls.filter((c) => c.startsWith('balance:'))).toEqual([])
   })
 

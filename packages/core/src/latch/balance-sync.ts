@@ -6,6 +6,7 @@ import {
   type ConnectionSnapshot,
 } from '../machines/connection.selectors.js'
 import { selectActiveNetwork, type NetworkSnapshotLike } from '../machines/network-rules.js'
+import { isTestnet } from '../network/network.js'
 import type { AdapterRegistry } from './adapter-actors.js'
 import { isConnectedSnapshot } from './facts.js'
 
@@ -47,8 +48,13 @@ export function createBalanceSync(deps: {
     lastKey = key
     const run = ++generation
     const adapter = deps.registry.get(current.namespace)
-    // SPEC §9: an unsupported chain shows 0.00.
-    if (!adapter || !network || String(network.id) !== current.chainReference) {
+    // SPEC §9: testnets and unsupported chains show 0.00, without a read.
+    if (
+      !adapter ||
+      !network ||
+      isTestnet(network) ||
+      String(network.id) !== current.chainReference
+    ) {
       update(current.namespace, {
         balance: BALANCE_FALLBACK,
         balanceSymbol: network?.nativeCurrency.symbol ?? 'ETH',

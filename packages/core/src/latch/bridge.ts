@@ -90,7 +90,13 @@ export const bridge = fromCallback<{ type: 'NONE' }, BridgeInput>(({ input, syst
     network.on('switchFailed', (event: Extract<NetworkMachineEmitted, { type: 'switchFailed' }>) =>
       system.get('toast').send({
         type: 'SHOW',
-        toast: { message: event.error.message, code: event.error.code, variant: 'error' },
+        toast: {
+          message: event.error.message,
+          code: event.error.code,
+          // Only a text with placeholders carries values.
+          ...(Object.keys(event.error.values).length > 0 ? { values: event.error.values } : {}),
+          variant: 'error',
+        },
       }),
     ).unsubscribe,
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { isLatchError } from '../errors/latch-error.js'
+import { LatchError, isLatchError } from '../errors/latch-error.js'
 import { selectRoute } from '../machines/modal.selectors.js'
 import { LatchOptionsError } from '../options/options-error.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
@@ -377,6 +377,24 @@ describe('createLatch: a failed network switch', () => {
     expect(latch.toast.getSnapshot().context.toast).toEqual({
       message: 'User rejected the request.',
       code: 'USER_REJECTED',
+      variant: 'error',
+    })
+  })
+  it("keeps the error's placeholder values, so the toast's translation can fill them in", async () => {
+    const { latch, connectWallet, fake } = setup()
+    latch.start()
+    await connectWallet()
+    fake.adapter.switchNetwork = async () =>
+      Promise.reject(new LatchError('HTTP_STATUS', { values: { status: 503 } }))
+    latch.open()
+    latch.switchNetwork(devnetB)
+    latch.network.send({ type: 'CONFIRM_SWITCH', network: devnetB })
+    await flush()
+    await flush()
+    expect(latch.toast.getSnapshot().context.toast).toEqual({
+      message: 'HTTP status code: 503',
+      code: 'HTTP_STATUS',
+      values: { status: 503 },
       variant: 'error',
     })
   })

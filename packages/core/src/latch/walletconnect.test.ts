@@ -36,6 +36,14 @@ function page(storage: StoragePort, store: FakeSessionStore, options: { adapters
   return { latch, fake, wc, view }
 }
 
+/** The visitor opens the QR view and the wallet approves the first proposal. */
+async function pairFromQrView({ latch, wc }: ReturnType<typeof page>) {
+  latch.open({ route: route('ConnectingWalletConnect', {}) })
+  await settle()
+  wc.pairings[0]!.approve()
+  await settle()
+}
+
 describe('WalletConnect through a Latch instance', () => {
   it('downloads nothing until a visitor pairs', async () => {
     const { latch, wc } = page(createMemoryStorage(), { session: null })
@@ -123,10 +131,7 @@ describe('WalletConnect through a Latch instance', () => {
     const storage = createMemoryStorage()
     const store: FakeSessionStore = { session: null }
     const first = page(storage, store)
-    first.latch.open({ route: route('ConnectingWalletConnect', {}) })
-    await settle()
-    first.wc.pairings[0]!.approve()
-    await settle()
+    await pairFromQrView(first)
     first.latch.destroy()
     await settle()
     // The old page lets go of its client; the session stays for the next one.
@@ -146,10 +151,7 @@ describe('WalletConnect through a Latch instance', () => {
     const storage = createMemoryStorage()
     const store: FakeSessionStore = { session: null }
     const first = page(storage, store)
-    first.latch.open({ route: route('ConnectingWalletConnect', {}) })
-    await settle()
-    first.wc.pairings[0]!.approve()
-    await settle()
+    await pairFromQrView(first)
     first.latch.destroy()
     store.session = null // expired, or ended while the page was away
 
@@ -160,11 +162,9 @@ describe('WalletConnect through a Latch instance', () => {
   })
 
   it('a session the wallet deletes disconnects the page', async () => {
-    const { latch, wc, fake } = page(createMemoryStorage(), { session: null })
-    latch.open({ route: route('ConnectingWalletConnect', {}) })
-    await settle()
-    wc.pairings[0]!.approve()
-    await settle()
+    const paired = page(createMemoryStorage(), { session: null })
+    const { latch, wc, fake } = paired
+    await pairFromQrView(paired)
     wc.deleteSession()
     await settle()
     expect(latch.getAccount()).toMatchObject({ isConnected: false, status: 'disconnected' })
@@ -172,11 +172,9 @@ describe('WalletConnect through a Latch instance', () => {
   })
 
   it('disconnecting from the page ends the session once', async () => {
-    const { latch, wc } = page(createMemoryStorage(), { session: null })
-    latch.open({ route: route('ConnectingWalletConnect', {}) })
-    await settle()
-    wc.pairings[0]!.approve()
-    await settle()
+    const paired = page(createMemoryStorage(), { session: null })
+    const { latch, wc } = paired
+    await pairFromQrView(paired)
     await latch.disconnect()
     expect(wc.calls.filter((c) => c === 'disconnect')).toHaveLength(1)
     expect(wc.store.session).toBeNull()
@@ -196,12 +194,10 @@ describe('WalletConnect through a Latch instance', () => {
 
 describe('page actions on a WalletConnect account', () => {
   it('sign and send go to the adapter with the session connector; without an account they fail clearly', async () => {
-    const { latch, wc, fake } = page(createMemoryStorage(), { session: null })
+    const paired = page(createMemoryStorage(), { session: null })
+    const { latch, fake } = paired
     await expect(latch.signMessage('hello')).rejects.toThrow('No ActiveCaipAddress found')
-    latch.open({ route: route('ConnectingWalletConnect', {}) })
-    await settle()
-    wc.pairings[0]!.approve()
-    await settle()
+    await pairFromQrView(paired)
     await expect(latch.signMessage('hello')).resolves.toMatch(/^0x(ab){65}$/)
     await expect(latch.sendTransaction({ to: WC_ADDRESS, value: 1n })).resolves.toMatch(
       /^0x(12){32}$/,

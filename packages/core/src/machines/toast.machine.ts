@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate'
 import type { ErrorCode } from '../errors/catalogue.js'
+import type { ErrorValues } from '../errors/latch-error.js'
 
 /** SPEC §9: an open toast is closed and the new one is shown 150 ms later. */
 export const TOAST_REPLACE_DELAY_MS = 150
@@ -14,6 +15,8 @@ export interface Toast {
   message: string
   /** A catalogue code, so the text can be translated. */
   code?: ErrorCode
+  /** The code's placeholder values (`{status}`…), for the translated text. */
+  values?: ErrorValues
   variant: ToastVariant
 }
 

@@ -94,7 +94,14 @@ describe('WalletConnect link: one client per instance, lent to the adapters', ()
     await link.attach(
       fakeSession({
         accounts: {
-          eip155: [`eip155:10:${WC_ADDRESS}`, 'eip155:1:0xother', 'garbage'],
+          // A foreign namespace's id first, and a malformed one: neither counts.
+          eip155: [
+            'solana:5:x',
+            `eip155:10:${WC_ADDRESS}`,
+            'eip155:1:0xother',
+            'eip155::',
+            'garbage',
+          ],
         },
       }),
     )

@@ -1,5 +1,6 @@
 import type { ConnectResult } from '../adapter/contract.js'
 import { LatchError } from '../errors/latch-error.js'
+import { isCaipAddress, parseCaipAddress } from '../identifiers/caip.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { AdapterRegistry } from '../latch/adapter-actors.js'
 import {
@@ -97,10 +98,12 @@ export function createWalletConnectLink(deps: {
     },
     sessionResult(namespace) {
       const ids = session?.accounts[namespace] ?? []
-      const parsed = ids.flatMap((id) => {
-        const [, reference, address] = id.split(':')
-        return reference && address ? [{ reference, address }] : []
-      })
+      // The wallet's ids are untrusted: only well-formed CAIP-10 ids of this namespace count.
+      const parsed = ids
+        .filter(isCaipAddress)
+        .map(parseCaipAddress)
+        .filter((id) => id.chainNamespace === namespace)
+        .map(({ chainReference: reference, address }) => ({ reference, address }))
       const first = parsed[0]
       if (!first) return null
       return {

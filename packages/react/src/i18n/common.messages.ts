@@ -9,6 +9,7 @@ export const commonMessages = {
   'modal.back': 'Back',
   'modal.loading': 'Loading…',
   'view.unavailable': 'This view is not available in this version of Latch.',
+  'view.unavailableTitle': 'Not available',
   'connectButton.connect': 'Connect Wallet',
   'connectButton.connecting': 'Connecting…',
   'alert.region': 'Setup problems',

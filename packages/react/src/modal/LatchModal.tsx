@@ -3,11 +3,10 @@ import { useSelector } from '@xstate/react'
 import { Suspense, useEffect, useId, useRef } from 'react'
 import { sameJson } from '../hooks/equal.js'
 import { useLatch, useT } from '../hooks/useLatch.js'
-import type { MessageKey } from '../i18n/translator.js'
 import { modalStyles } from '../theme/styles.js'
 import { themeStyle } from '../theme/theme.js'
 import { Spinner } from '../components/ui/Spinner.js'
-import { ViewOutlet } from '../views/registry.js'
+import { ViewOutlet, viewTitleKey } from '../views/registry.js'
 import { AlertBar } from './AlertBar.js'
 import { Dialog } from './Dialog.js'
 import { ShadowHost } from './ShadowHost.js'
@@ -58,7 +57,7 @@ export function LatchModal() {
               <span />
             )}
             <h2 id={titleId} className="latch-title" ref={titleRef} tabIndex={-1}>
-              {t(`view.${route.view}.title` as MessageKey)}
+              {t(viewTitleKey(route.view))}
             </h2>
             <button
               type="button"

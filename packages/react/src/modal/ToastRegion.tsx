@@ -11,7 +11,7 @@ export function ToastRegion() {
     <div aria-live="polite" aria-atomic="true">
       {toast ? (
         <div className="latch-toast" data-variant={toast.variant}>
-          {toast.code ? t(errorKey(toast.code)) : toast.message}
+          {toast.code ? t(errorKey(toast.code), toast.values) : toast.message}
         </div>
       ) : null}
     </div>

@@ -7,7 +7,6 @@ export const devnetA: Network = defineNetwork({
   name: 'Latch Devnet A',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
 })
 
 export const devnetB: Network = defineNetwork({
@@ -16,7 +15,6 @@ export const devnetB: Network = defineNetwork({
   name: 'Latch Devnet B',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
-  testnet: true,
 })
 
 export const solanaLocal: Network = defineNetwork({

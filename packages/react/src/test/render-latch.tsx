@@ -26,6 +26,7 @@ import axe from 'axe-core'
 import { StrictMode, type ReactNode } from 'react'
 import { expect } from 'vitest'
 import { LatchProvider } from '../LatchProvider.js'
+import type { Messages } from '../i18n/translator.js'
 import {
   createFakeEvmAdapter,
   type FakeEvmAdapter,
@@ -58,6 +59,8 @@ export interface RenderLatchOptions {
   /** The local wallet directory; default the built-in one. See {@link testDirectory}. */
   directory?: readonly DirectoryWallet[]
   /** Rendered inside the provider, e.g. `<ConnectButton />`. */
+  /** A host's translations, given to LatchProvider. */
+  messages?: Messages
   children?: ReactNode
   /** Render in React.StrictMode (double effects), as hosts often do. */
   strict?: boolean
@@ -223,7 +226,11 @@ export function renderLatch(input: RenderLatchOptions = {}): RenderedLatch {
     env,
   )
   const user = userEvent.setup()
-  const tree = <LatchProvider latch={latch}>{input.children}</LatchProvider>
+  const tree = (
+    <LatchProvider latch={latch} messages={input.messages}>
+      {input.children}
+    </LatchProvider>
+  )
   const rendered = render(input.strict ? <StrictMode>{tree}</StrictMode> : tree)
   const open = (request?: OpenOptions) => act(() => latch.open(request))
   if (input.open) open(input.open === true ? undefined : input.open)

@@ -1,6 +1,7 @@
 import type { Route, RouteOf, ViewName } from '@latch/core'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { useT } from '../hooks/useLatch.js'
+import type { MessageKey } from '../i18n/translator.js'
 import { Account } from './Account/Account.js'
 import { Connect } from './Connect/Connect.js'
 
@@ -45,6 +46,25 @@ export const views: Partial<Record<ViewName, AnyView>> = {
   UnsupportedChain: lazyView<'UnsupportedChain'>(() =>
     import('./UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
   ),
+}
+
+/** Each included view's modal title. */
+const titles: Partial<Record<ViewName, MessageKey>> = {
+  Connect: 'view.Connect.title',
+  Account: 'view.Account.title',
+  AllWallets: 'view.AllWallets.title',
+  ConnectingExternal: 'view.ConnectingExternal.title',
+  ConnectingWalletConnect: 'view.ConnectingWalletConnect.title',
+  ConnectingWalletConnectBasic: 'view.ConnectingWalletConnectBasic.title',
+  Networks: 'view.Networks.title',
+  SwitchNetwork: 'view.SwitchNetwork.title',
+  SwitchActiveChain: 'view.SwitchActiveChain.title',
+  UnsupportedChain: 'view.UnsupportedChain.title',
+}
+
+/** The modal title of a view; one this build does not include is titled as unavailable. */
+export function viewTitleKey(view: ViewName): MessageKey {
+  return titles[view] ?? 'view.unavailableTitle'
 }
 
 /** Renders the view for `route`; a view this build does not include says so plainly. */

@@ -6,7 +6,6 @@ import {
 } from '@latch/core'
 import { useCallback } from 'react'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import type { MessageKey } from '../../i18n/translator.js'
 
 export interface WalletButtonProps {
   item: WalletItem
@@ -40,7 +39,7 @@ export function WalletButton({ item, lazy, expanded, controls, onClick }: Wallet
       {item.tag ? (
         <>
           {' '}
-          <span className="latch-tag">{t(`view.Connect.tag.${item.tag}` as MessageKey)}</span>
+          <span className="latch-tag">{t(`view.Connect.tag.${item.tag}` as const)}</span>
         </>
       ) : null}
     </button>
@@ -67,7 +66,7 @@ export function WalletLinks({ item, id }: { item: WalletItem; id?: string }) {
                 href={link.href}
                 {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >
-                {t(`view.Connect.link.${link.kind}` as MessageKey)}
+                {t(`view.Connect.link.${link.kind}` as const)}
                 {external ? (
                   <span className="latch-visually-hidden"> {t('view.Connect.opensInNewTab')}</span>
                 ) : null}
