@@ -1,5 +1,6 @@
 import {
   createMemoryStorage,
+  route,
   selectRoute,
   type LatchOptions,
   type WalletConnectClient,
@@ -38,6 +39,17 @@ describe("@latch/react's createLatch", () => {
       [WalletConnectConfig, { isMobile(): boolean }],
     ]
     expect(environment.isMobile()).toBe(false)
+    latch.destroy()
+  })
+
+  it("hands the host's isMobile to WalletConnect, so a request reopens the wallet where the host says", async () => {
+    const latch = createLatch(options, { ...env, isMobile: () => true })
+    latch.open({ route: route('ConnectingWalletConnect', {}) })
+    await vi.waitFor(() => expect(createWalletConnectClient).toHaveBeenCalledOnce())
+    const [[, environment]] = createWalletConnectClient.mock.calls as unknown as [
+      [WalletConnectConfig, { isMobile(): boolean }],
+    ]
+    expect(environment.isMobile()).toBe(true)
     latch.destroy()
   })
 

@@ -15,5 +15,5 @@ export {
 // The page-level helpers (connect, getAccount, disconnect, open) live on the instance itself,
 // usable from code that is not React: createLatch(options).connect(). This createLatch is
 // core's, with WalletConnect pairing loaded on demand and the phone check as defaults.
-export { createLatch, loadWalletConnect } from './create-latch.js'
+export { createLatch, loadWalletConnect, walletConnectLoader } from './create-latch.js'
 export { isMobileDevice } from './platform/is-mobile.js'

@@ -54,11 +54,6 @@ function untilAborted(promise: Promise<unknown>, signal: AbortSignal): Promise<v
   })
 }
 
-function defaultIsMobile(): boolean {
-  const agent = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent
-  return typeof agent === 'string' && /Android|iPhone|iPad|iPod|Mobile/i.test(agent)
-}
-
 /**
  * Latch's WalletConnect client: one universal provider per call (core makes one per Latch
  * instance). It is set up to reach only the configured relay, verify service and RPC URLs: no
@@ -70,7 +65,8 @@ export async function createWalletConnectClient(
 ): Promise<LatchWalletConnectClient> {
   const settings = parseConfig(config)
   const env = parseEnvironment(environment)
-  const isMobile = env.isMobile ?? defaultIsMobile
+  // Whether this is a phone is the host's call (React passes the instance's own check).
+  const isMobile = env.isMobile ?? (() => false)
   const openUrl = env.openUrl ?? openWalletLink
 
   let provider: UniversalProvider

@@ -21,7 +21,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 
 /** What the client needs from its surroundings; every field has a browser default. */
 export interface WalletConnectEnvironment {
-  /** Whether the page runs on a phone, where a request reopens the wallet app. */
+  /** Whether the page runs on a phone, where a request reopens the wallet app; no by default. */
   isMobile?: () => boolean
   /** Opens a wallet deep link; by default the page navigates to it (see `openWalletLink`). */
   openUrl?: (url: string) => void

@@ -12,6 +12,12 @@ export const connectorTypes = [
 export type ConnectorType = (typeof connectorTypes)[number]
 
 /**
+ * The image URLs a view may put in `<img src>`: https or an inline image. Connector icons,
+ * stored recent wallets and session icons are held to it.
+ */
+export const SAFE_IMAGE_URL = /^(https:\/\/|data:image\/)/i
+
+/**
  * SPEC §3 "Connector": one way to reach a wallet. `name` and `imageUrl` may come from the
  * wallet itself (EIP-6963): views render them only as text and as an `<img>` source.
  */
@@ -32,7 +38,15 @@ export interface Connector {
   readonly chains?: readonly ChainNamespace[]
 }
 
-/** Types whose wallets are "visible" for the connect-method order (SPEC §2). */
-export function isBrowserWallet(connector: Connector): boolean {
-  return connector.type === 'INJECTED' || connector.type === 'ANNOUNCED'
+/**
+ * Browser wallets (injected or announced): "visible" for the connect-method order (SPEC §2), and
+ * the ones a disconnect flag is kept for (SPEC §4).
+ */
+export function isBrowserWalletType(type: string | undefined): boolean {
+  return type === 'INJECTED' || type === 'ANNOUNCED'
+}
+
+/** Whether a connector is a browser wallet (see {@link isBrowserWalletType}). */
+export function isBrowserWallet(connector: Pick<Connector, 'type'>): boolean {
+  return isBrowserWalletType(connector.type)
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, it, expect, vi } from 'vitest'
 import { isLatchError, LatchError } from '../errors/latch-error.js'
-import { createDirectoryClient } from './directory-client.js'
+import { createDirectoryClient, DIRECTORY_CACHE_MS } from './directory-client.js'
 import { generateWalletIcon } from './icon.js'
 import type { DirectoryWallet } from './wallet.js'
 import { directoryWallets } from './wallets.data.js'
@@ -151,6 +151,56 @@ describe('createDirectoryClient against a service (SPEC §7 GET /getWallets)', (
     const client = createDirectoryClient({ baseUrl: `${baseUrl}//`, projectId: 'p1', sdk })
     expect(client.walletImageUrl('abc')).toBe(`${baseUrl}/getWalletImage/abc`)
     expect(client.walletImageUrl('a/b?c')).toBe(`${baseUrl}/getWalletImage/a%2Fb%3Fc`)
+  })
+})
+
+describe('createDirectoryClient: pages kept in memory, and one wallet by id', () => {
+  it('answers a page asked again within 5 minutes from memory, and asks again after', async () => {
+    handler = answer(200, { data: [good], count: 1 })
+    let clock = 1_000
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk, now: () => clock })
+    const before = received.length
+    const first = await client.getWallets({ page: 1, entries: 40 })
+    clock += DIRECTORY_CACHE_MS - 1
+    expect(await client.getWallets({ page: 1, entries: 40 })).toEqual(first)
+    expect(received.length - before).toBe(1)
+    // Another query is another request; an old page is asked for again.
+    await client.getWallets({ page: 2, entries: 40 })
+    clock += 1
+    await client.getWallets({ page: 1, entries: 40 })
+    expect(received.length - before).toBe(3)
+  })
+
+  it('keeps no failure: the next ask goes to the service again', async () => {
+    handler = answer(500, {})
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    const before = received.length
+    await expect(client.getWallets({ page: 1, entries: 40 })).rejects.toThrow(
+      'HTTP status code: 500',
+    )
+    handler = answer(200, { data: [good], count: 1 })
+    expect(await client.getWallets({ page: 1, entries: 40 })).toEqual({ data: [good], count: 1 })
+    expect(received.length - before).toBe(2)
+  })
+
+  it('finds a wallet in a page already loaded without a request, else asks for it by id', async () => {
+    handler = answer(200, { data: [good], count: 1 })
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    await client.getWallets({ page: 1, entries: 40 })
+    const before = received.length
+    expect(await client.findWallet(good.id)).toEqual(good)
+    expect(received.length).toBe(before)
+
+    handler = answer(200, { data: [{ ...good, id: 'other', name: 'Other' }], count: 1 })
+    expect(await client.findWallet('other')).toMatchObject({ id: 'other', name: 'Other' })
+    expect(received.slice(before)).toHaveLength(1)
+    expect(new URL(received[before]!, baseUrl).searchParams.get('include')).toBe('other')
+  })
+
+  it('finds a wallet among the local wallets, never fetching', async () => {
+    const client = createDirectoryClient({ projectId: 'p1', sdk, wallets: [good] })
+    expect(await client.findWallet(good.id)).toEqual(good)
+    expect(await client.findWallet('nope')).toBeUndefined()
   })
 })
 

@@ -20,7 +20,17 @@ export interface DirectoryClientOptions {
    * (see {@link loadBuiltInWallets}) by default.
    */
   wallets?: readonly DirectoryWallet[] | (() => Promise<readonly DirectoryWallet[]>)
+  /** The clock of the page cache (ms); `Date.now` by default. */
+  now?: () => number
 }
+
+/**
+ * A service page asked again within this long is answered from memory: reopening the modal, or
+ * going from Connect to AllWallets, asks for the same first page and should not wait for it.
+ */
+export const DIRECTORY_CACHE_MS = 5 * 60_000
+/** Service pages kept at most (the oldest goes first): a session of searches stays small. */
+const DIRECTORY_CACHE_ENTRIES = 64
 
 /**
  * The built-in directory module, loaded with `import()` on first use: its 30-odd wallets and their
@@ -54,12 +64,18 @@ export interface DirectoryClient {
    * wallets; a generated icon for an unknown id, or while the built-in wallets are not loaded.
    */
   walletImageUrl(id: string): string
+  /**
+   * One wallet by id, for the views that pair a chosen wallet: from the local wallets, from a
+   * service page already loaded, or else asked for (`include` = the id). Undefined when unknown.
+   */
+  findWallet(id: string, options?: DirectoryRequestOptions): Promise<DirectoryWallet | undefined>
 }
 
 /**
  * The wallet-directory client. With a `baseUrl` it calls the provider service; without one it
  * answers from local wallets (the built-in data module, loaded on the first query) through
- * {@link queryLocalDirectory}. Holds no state but those loaded wallets.
+ * {@link queryLocalDirectory}. Holds no state but those loaded wallets and the service pages it
+ * answered recently (see {@link DIRECTORY_CACHE_MS}); failures are never kept.
  */
 export function createDirectoryClient(options: DirectoryClientOptions): DirectoryClient {
   // An empty baseUrl (an unset environment variable, typically) means no service.
@@ -68,6 +84,10 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
   let localWallets = typeof source === 'function' ? undefined : source
   const getLocalWallets = async () =>
     (localWallets ??= await (source as () => Promise<readonly DirectoryWallet[]>)())
+  const now = options.now ?? Date.now
+  const pages = new Map<string, { at: number; page: WalletPage<DirectoryWallet> }>()
+  const freshPages = () =>
+    [...pages.values()].filter((entry) => now() - entry.at < DIRECTORY_CACHE_MS)
 
   function walletImageUrl(id: string): string {
     if (baseUrl !== undefined) return `${baseUrl}/getWalletImage/${encodeURIComponent(id)}`
@@ -80,8 +100,11 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
   ): Promise<WalletPage<DirectoryWallet>> {
     if (baseUrl === undefined) return queryLocalDirectory(await getLocalWallets(), query)
     // The service's client (request, response checks, entry schemas) loads on the first query.
+    const key = JSON.stringify(query)
+    const cached = pages.get(key)
+    if (cached && now() - cached.at < DIRECTORY_CACHE_MS) return cached.page
     const { fetchWalletPage } = await import('./remote-directory.js')
-    return fetchWalletPage({
+    const page = await fetchWalletPage({
       baseUrl,
       projectId: options.projectId,
       sdk: options.sdk,
@@ -90,7 +113,24 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
       imageUrlOf: walletImageUrl,
       ...(request.signal ? { signal: request.signal } : {}),
     })
+    pages.delete(key)
+    pages.set(key, { at: now(), page })
+    if (pages.size > DIRECTORY_CACHE_ENTRIES) pages.delete(pages.keys().next().value as string)
+    return page
   }
 
-  return { getWallets, walletImageUrl }
+  async function findWallet(
+    id: string,
+    request: DirectoryRequestOptions = {},
+  ): Promise<DirectoryWallet | undefined> {
+    const byId = (wallet: DirectoryWallet) => wallet.id === id
+    if (baseUrl === undefined) return (await getLocalWallets()).find(byId)
+    for (const { page } of freshPages()) {
+      const found = page.data.find(byId)
+      if (found) return found
+    }
+    return (await getWallets({ page: 1, entries: 1, include: [id] }, request)).data.find(byId)
+  }
+
+  return { getWallets, walletImageUrl, findWallet }
 }

@@ -3,6 +3,7 @@ export {
   type DirectoryClient,
   type DirectoryClientOptions,
   type DirectoryRequestOptions,
+  DIRECTORY_CACHE_MS,
 } from './directory-client.js'
 export { generateWalletIcon, walletInitials } from './icon.js'
 export {

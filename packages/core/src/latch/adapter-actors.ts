@@ -34,11 +34,12 @@ export function connectionActors(registry: AdapterRegistry, walletConnect?: Wall
     if (!result) throw new LatchError('CONNECT_BEFORE_REQUEST')
     return result
   }
+  /** No adapter of the namespace can take the session's provider: the session itself answers. */
+  const servedBySession = (connectorId: string, namespace: ChainNamespace) =>
+    connectorId === WALLETCONNECT_CONNECTOR_ID && !registry.get(namespace)?.setRemoteProvider
   return {
     connectWallet: fromPromise<ConnectResult, ConnectWalletInput>(async ({ input, signal }) => {
-      const adapter = registry.get(input.namespace)
-      if (input.connector.id === WALLETCONNECT_CONNECTOR_ID && !adapter?.setRemoteProvider)
-        return fromSession(input.namespace)
+      if (servedBySession(input.connector.id, input.namespace)) return fromSession(input.namespace)
       return adapterFor(registry, input.namespace).connect({
         connectorId: input.connector.id,
         ...(input.network ? { network: input.network } : {}),
@@ -51,7 +52,7 @@ export function connectionActors(registry: AdapterRegistry, walletConnect?: Wall
           if (!walletConnect?.available) return null
           const session = walletConnect.session ?? (await walletConnect.restore())
           if (!session) return null
-          if (!registry.get(input.namespace)?.setRemoteProvider)
+          if (servedBySession(input.connectorId, input.namespace))
             return walletConnect.sessionResult(input.namespace)
         }
         return adapterFor(registry, input.namespace).reconnect({

@@ -66,14 +66,17 @@ export const bridge = fromCallback<{ type: 'NONE' }, BridgeInput>(({ input, syst
   cleanups.push(connection.subscribe(syncConnection).unsubscribe)
 
   // Network → modal: the active namespace, and navigation requests.
-  let lastRouterFacts = ''
+  let synced = false
+  let lastNamespace: string | undefined
+  let lastUnsupported = false
   const syncNetwork = (snapshot: NetworkSnapshotLike) => {
     const activeNamespace = selectActiveNamespace(snapshot)
     const isUnsupportedChain = selectIsUnsupportedChain(snapshot)
-    const key = `${activeNamespace}|${isUnsupportedChain}`
-    if (key === lastRouterFacts) return
-    const namespaceChanged = !lastRouterFacts.startsWith(`${activeNamespace}|`)
-    lastRouterFacts = key
+    const namespaceChanged = !synced || activeNamespace !== lastNamespace
+    if (!namespaceChanged && isUnsupportedChain === lastUnsupported) return
+    synced = true
+    lastNamespace = activeNamespace
+    lastUnsupported = isUnsupportedChain
     modal.send({ type: 'FACTS_UPDATED', facts: { activeNamespace, isUnsupportedChain } })
     if (namespaceChanged) storage.set('lastUsedChain', activeNamespace)
   }

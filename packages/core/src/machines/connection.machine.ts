@@ -3,8 +3,8 @@ import type { ConnectResult } from '../adapter/contract.js'
 import { LatchError } from '../errors/latch-error.js'
 import { toLatchError } from '../errors/rpc-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
+import { isBrowserWalletType } from '../connector/connector.js'
 import {
-  isBrowserWalletType,
   nextCurrent,
   reconnectOrder,
   sameKey,

@@ -6,8 +6,6 @@ import type { Connection, ConnectWalletInput, ReconnectCandidate } from './conne
 export type Key = { connectorId: string; namespace: ChainNamespace }
 export const sameKey = (a: Key, b: Key) =>
   a.connectorId === b.connectorId && a.namespace === b.namespace
-export const isBrowserWalletType = (type: string | undefined) =>
-  type === 'INJECTED' || type === 'ANNOUNCED'
 
 /**
  * SPEC §4: reconnect on load tries the most recently used connector first, and never a wallet

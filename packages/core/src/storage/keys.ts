@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { SAFE_IMAGE_URL } from '../connector/connector.js'
 import { isCaipNetworkId, isChainNamespace } from '../identifiers/caip.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
 
@@ -25,7 +26,7 @@ const caipNetworkIdSchema = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CA
 // Rendered as an `<img>` source: only https and inline images (see Connector.imageUrl).
 const imageUrlSchema = z
   .string()
-  .check(z.regex(/^(https:\/\/|data:image\/)/i, 'Image URL must be https: or data:image/'))
+  .check(z.regex(SAFE_IMAGE_URL, 'Image URL must be https: or data:image/'))
 
 /** One entry of the recent-wallets list (SPEC §3). */
 export const recentWalletSchema = z.object({

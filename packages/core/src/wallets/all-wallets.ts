@@ -1,8 +1,7 @@
 import { isWalletExcluded } from '../connector/exclusion.js'
-import { recommendedWallets } from '../directory/local-directory.js'
 import type { DirectoryWallet } from '../directory/wallet.js'
 import type { ChainNamespace } from '../identifiers/types.js'
-import type { WalletListOptions } from './connect-wallets.js'
+import { recommendedFor, type WalletListOptions } from './connect-wallets.js'
 import {
   connectableWallets,
   directoryItem,
@@ -37,16 +36,7 @@ export function allWalletsList(input: AllWalletsListInput): WalletItem[] {
     options.excludeWalletIds,
     input.activeNamespace,
   )
-  const recommended = input.search
-    ? []
-    : recommendedWallets(input.pool, {
-        featuredWalletIds: options.featuredWalletIds,
-        includeWalletIds: options.includeWalletIds,
-        excludeWalletIds: options.excludeWalletIds,
-        installedRdns: installed.flatMap(({ connector }) =>
-          connector.rdns ? [connector.rdns] : [],
-        ),
-      })
+  const recommended = input.search ? [] : recommendedFor(input.pool, options, installed)
   const shown = new Set(recommended.map((wallet) => wallet.id))
   const rest = input.wallets.filter(
     (wallet) => !shown.has(wallet.id) && !isWalletExcluded(wallet, options.excludeWalletIds),

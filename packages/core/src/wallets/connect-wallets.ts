@@ -16,18 +16,31 @@ import {
   directoryItem,
   findInstalled,
   installedItem,
+  type ConnectTarget,
   type ConnectorsByNamespace,
   walletConnectItem,
   type WalletItem,
 } from './wallet-item.js'
-
-const isBrowserWalletType = (type: Connector['type']) => type === 'INJECTED' || type === 'ANNOUNCED'
 
 /** The host options that shape wallet lists. */
 export type WalletListOptions = Pick<
   ResolvedOptions,
   'connectorTypeOrder' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'
 >
+
+/** SPEC §9's recommended wallets under the host's options; installed wallets are listed apart. */
+export function recommendedFor<W extends DirectoryWallet>(
+  pool: readonly W[],
+  options: Pick<WalletListOptions, 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'>,
+  installed: readonly ConnectTarget[],
+): W[] {
+  return recommendedWallets(pool, {
+    featuredWalletIds: options.featuredWalletIds,
+    includeWalletIds: options.includeWalletIds,
+    excludeWalletIds: options.excludeWalletIds,
+    installedRdns: installed.flatMap(({ connector }) => (connector.rdns ? [connector.rdns] : [])),
+  })
+}
 
 export interface ConnectWalletListInput {
   connectors: ConnectorsByNamespace
@@ -67,20 +80,17 @@ export function connectWalletList(input: ConnectWalletListInput): WalletItem[] {
       const target = findInstalled(wallet, installed)
       return target ? [installedItem(target, 'recent')] : []
     })
-  const recommended = recommendedWallets(input.directoryPool, {
-    featuredWalletIds: options.featuredWalletIds,
-    includeWalletIds: options.includeWalletIds,
-    excludeWalletIds: options.excludeWalletIds,
-    installedRdns: installed.flatMap(({ connector }) => (connector.rdns ? [connector.rdns] : [])),
-  }).map((wallet) => directoryItem(wallet, installed, input.walletConnect))
+  const recommended = recommendedFor(input.directoryPool, options, installed).map((wallet) =>
+    directoryItem(wallet, installed, input.walletConnect),
+  )
   const featured = new Set(options.featuredWalletIds)
   const groups: Partial<Record<ConnectorOrderType, readonly WalletItem[]>> = {
     recent,
     injected: installed
-      .filter((target) => isBrowserWalletType(target.connector.type))
+      .filter((target) => isBrowserWallet(target.connector))
       .map((target) => installedItem(target, 'installed')),
     external: installed
-      .filter((target) => !isBrowserWalletType(target.connector.type))
+      .filter((target) => !isBrowserWallet(target.connector))
       .map((target) => installedItem(target)),
     featured: recommended.filter((item) => featured.has(item.id)),
     recommended: recommended.filter((item) => !featured.has(item.id)),

@@ -1,4 +1,4 @@
-import type { Connector } from '../connector/connector.js'
+import { SAFE_IMAGE_URL, type Connector } from '../connector/connector.js'
 import { isWalletExcluded } from '../connector/exclusion.js'
 import { generateWalletIcon } from '../directory/icon.js'
 import { isHttpsUrl, isSafeWalletLink, type DirectoryWallet } from '../directory/wallet.js'
@@ -46,12 +46,9 @@ export interface WalletItem {
   pair?: { walletId?: string }
 }
 
-// The shapes a recent-wallet entry and a stored icon may take (see storage/keys.ts).
-const IMAGE_URL = /^(https:\/\/|data:image\/)/i
-
 /** An icon a view may put in `<img src>`: https or an inline image; anything else is dropped. */
 export function safeImageUrl(url: string | undefined): string | undefined {
-  return url !== undefined && IMAGE_URL.test(url) ? url : undefined
+  return url !== undefined && SAFE_IMAGE_URL.test(url) ? url : undefined
 }
 
 /** The connector fields a connection keeps (never the provider or other live objects). */

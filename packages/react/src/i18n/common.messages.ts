@@ -15,6 +15,7 @@ export const commonMessages = {
   'alert.region': 'Setup problems',
   'address.copy': 'Copy address',
   'address.copied': 'Address copied',
+  'link.opensInNewTab': '(opens in a new tab)',
 } as const
 
 /** SPEC §8 texts, keyed `error.<CODE>`, so errors shown to users are translatable too. */

@@ -1,13 +1,8 @@
-import {
-  nativeBalanceOf,
-  otherConnections,
-  profileNameOf,
-  selectActiveNetwork,
-  type ToastVariant,
-} from '@latch/core'
+import { nativeBalanceOf, otherConnections, profileNameOf, selectActiveNetwork } from '@latch/core'
 import { useSelector } from '@xstate/react'
 import { shortAddress } from '../../components/format.js'
 import { sameJson } from '../../hooks/equal.js'
+import { useCopy } from '../../hooks/useCopy.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccount.js'
 import { useLatchConnections } from '../../hooks/useLatchConnections.js'
@@ -41,17 +36,7 @@ export function Account(_: ViewProps<'Account'>) {
   const others = otherConnections(connections, current)
   const icon = current?.connector?.imageUrl
 
-  const toast = (message: string, variant: ToastVariant) =>
-    latch.toast.send({ type: 'SHOW', toast: { message, variant } })
-  const copy = async () => {
-    try {
-      // Absent outside secure contexts: the TypeError lands in the catch like a refusal.
-      await navigator.clipboard.writeText(address)
-      toast(t('address.copied'), 'success')
-    } catch {
-      toast(t('view.Account.copyFailed'), 'error')
-    }
-  }
+  const copy = useCopy('address.copied', 'view.Account.copyFailed')
 
   return (
     <div>
@@ -64,7 +49,7 @@ export function Account(_: ViewProps<'Account'>) {
             type="button"
             className="latch-icon-button"
             aria-label={t('address.copy')}
-            onClick={() => void copy()}
+            onClick={() => void copy(address)}
           >
             <CopyIcon />
           </button>

@@ -9,5 +9,4 @@ export const allWalletsMessages = {
   'view.AllWallets.empty': 'No wallet found',
   'view.AllWallets.error': 'The wallet list could not be loaded.',
   'view.AllWallets.retry': 'Try again',
-  'view.AllWallets.closeDetails': 'Close',
 } as const

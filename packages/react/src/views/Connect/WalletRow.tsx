@@ -5,6 +5,7 @@ import {
   type WalletItem,
 } from '@latch/core'
 import { useCallback } from 'react'
+import { LinkButton } from '../../components/ui/LinkButton.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 
 export interface WalletButtonProps {
@@ -56,24 +57,11 @@ export function WalletLinks({ item, id }: { item: WalletItem; id?: string }) {
     <div id={id}>
       <p className="latch-muted">{t('view.Connect.notInstalled', { wallet: item.name })}</p>
       <ul className="latch-list">
-        {item.links.map((link) => {
-          const external = link.href.startsWith('https://')
-          return (
-            <li key={link.kind}>
-              <a
-                className="latch-button"
-                data-variant="secondary"
-                href={link.href}
-                {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              >
-                {t(`view.Connect.link.${link.kind}` as const)}
-                {external ? (
-                  <span className="latch-visually-hidden"> {t('view.Connect.opensInNewTab')}</span>
-                ) : null}
-              </a>
-            </li>
-          )
-        })}
+        {item.links.map((link) => (
+          <li key={link.kind}>
+            <LinkButton href={link.href}>{t(`view.Connect.link.${link.kind}` as const)}</LinkButton>
+          </li>
+        ))}
       </ul>
     </div>
   )

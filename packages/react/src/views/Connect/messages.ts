@@ -13,5 +13,4 @@ export const connectMessages = {
   'view.Connect.link.desktop': 'Desktop app',
   'view.Connect.link.mobile': 'Mobile app',
   'view.Connect.link.webapp': 'Web app',
-  'view.Connect.opensInNewTab': '(opens in a new tab)',
 } as const

@@ -8,6 +8,7 @@ import {
 import { useSelector } from '@xstate/react'
 import { PairingPanel } from '../../components/pairing/PairingPanel.js'
 import { usePairing } from '../../components/pairing/use-pairing.js'
+import { LinkButton } from '../../components/ui/LinkButton.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { MessageKey } from '../../i18n/translator.js'
 import type { ViewProps } from '../registry.js'
@@ -64,28 +65,11 @@ function OpenWalletLinks({ wallet, uri }: { wallet: DirectoryWallet; uri: string
   if (links.length === 0) return null
   return (
     <ul className="latch-list" style={{ width: '100%' }}>
-      {links.map(({ kind, href }) => {
-        // A universal link is a web page first: it opens beside the modal, never over it.
-        const external = href.startsWith('https://')
-        return (
-          <li key={kind}>
-            <a
-              className="latch-button"
-              data-variant="secondary"
-              href={href}
-              {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            >
-              {t(OPEN_LABEL[kind], { wallet: wallet.name })}
-              {external ? (
-                <span className="latch-visually-hidden">
-                  {' '}
-                  {t('view.ConnectingWalletConnect.opensInNewTab')}
-                </span>
-              ) : null}
-            </a>
-          </li>
-        )
-      })}
+      {links.map(({ kind, href }) => (
+        <li key={kind}>
+          <LinkButton href={href}>{t(OPEN_LABEL[kind], { wallet: wallet.name })}</LinkButton>
+        </li>
+      ))}
     </ul>
   )
 }

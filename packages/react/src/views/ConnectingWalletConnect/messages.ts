@@ -9,5 +9,4 @@ export const connectingWalletConnectMessages = {
   'view.ConnectingWalletConnect.scanWallet': 'Scan with {wallet}',
   'view.ConnectingWalletConnect.openMobile': 'Open {wallet} app',
   'view.ConnectingWalletConnect.openDesktop': 'Open {wallet} desktop app',
-  'view.ConnectingWalletConnect.opensInNewTab': '(opens in a new tab)',
 } as const

@@ -3,9 +3,9 @@ import { useEffect, useMemo, useState } from 'react'
 import { useLatch } from '../../hooks/useLatch.js'
 
 /**
- * The directory entry of `walletId`, for its name, icon and deep links. The built-in directory
- * answers in the same render; a remote one is asked once (`include` = the id) and the request
- * is dropped if the view closes first. Undefined until found, or when there is no such wallet.
+ * The directory entry of `walletId`, for its name, icon and deep links. Local wallets answer in
+ * the same render; otherwise core's `findWallet` answers (from a page already loaded, or one
+ * request), dropped if the view closes first. Undefined until found, or when there is none.
  */
 export function useDirectoryWallet(walletId: string | undefined): DirectoryWallet | undefined {
   const { directory } = useLatch()
@@ -13,20 +13,18 @@ export function useDirectoryWallet(walletId: string | undefined): DirectoryWalle
     () => (walletId ? directory.localWallets?.find((w) => w.id === walletId) : undefined),
     [directory, walletId],
   )
-  const [remote, setRemote] = useState<DirectoryWallet | undefined>()
+  const [found, setFound] = useState<DirectoryWallet | undefined>()
   useEffect(() => {
     if (!walletId || directory.localWallets) return
     const abort = new AbortController()
-    directory.client
-      .getWallets({ page: 1, entries: 1, include: [walletId] }, { signal: abort.signal })
-      .then(
-        (page) => {
-          if (!abort.signal.aborted) setRemote(page.data.find((w) => w.id === walletId))
-        },
-        // Without its entry the view still pairs: the QR code and copy link need no directory.
-        () => undefined,
-      )
+    directory.client.findWallet(walletId, { signal: abort.signal }).then(
+      (wallet) => {
+        if (!abort.signal.aborted) setFound(wallet)
+      },
+      // Without its entry the view still pairs: the QR code and copy link need no directory.
+      () => undefined,
+    )
     return () => abort.abort()
   }, [directory, walletId])
-  return local ?? (remote?.id === walletId ? remote : undefined)
+  return local ?? (found?.id === walletId ? found : undefined)
 }
