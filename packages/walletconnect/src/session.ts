@@ -1,11 +1,11 @@
 import {
-  WALLET_NAME_MAX_LENGTH,
   isAddressForNamespace,
   isCaipAddress,
   isChainNamespace,
   isSafeWalletLink,
   isWalletImageUrl,
   parseCaipAddress,
+  toWalletNameText,
   type ChainNamespace,
   type WalletConnectPeer,
   type WalletConnectSession,
@@ -17,10 +17,6 @@ export const PEER_ICONS_MAX = 8
 /** Accounts kept per namespace: more than any wallet exposes, few enough to bound the work. */
 export const ACCOUNTS_PER_NAMESPACE_MAX = 256
 const PEER_URL_MAX_LENGTH = 2048
-
-// The same characters core's directory refuses in a wallet name: controls, bidi overrides, lone
-// surrogates and markup only serve to spoof another wallet or to smuggle HTML into a view.
-const NAME_FORBIDDEN = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\uD800-\uDFFF<>]/gu
 
 /** The namespaces whose address format core can check; the others get the CAIP grammar only. */
 const CHECKED_NAMESPACES: ReadonlySet<string> = new Set(['eip155', 'solana', 'bip122'])
@@ -55,7 +51,8 @@ const redirectSchema = z.object({
 /** The wallet's name as plain text: forbidden characters removed, at most the directory's length. */
 export function peerName(value: unknown): string {
   if (typeof value !== 'string') return ''
-  return value.replace(NAME_FORBIDDEN, '').trim().slice(0, WALLET_NAME_MAX_LENGTH).trim()
+  // The same characters core's directory refuses in a wallet name are removed here.
+  return toWalletNameText(value)
 }
 
 /** An http(s) URL with a host and no credentials, else ''. Local test wallets use http. */

@@ -69,6 +69,11 @@ export interface DirectoryClient {
    * service page already loaded, or else asked for (`include` = the id). Undefined when unknown.
    */
   findWallet(id: string, options?: DirectoryRequestOptions): Promise<DirectoryWallet | undefined>
+  /**
+   * The local wallets queries are answered from: undefined with a service, and for the built-in
+   * module until the first query has loaded it.
+   */
+  readonly localWallets: readonly DirectoryWallet[] | undefined
 }
 
 /**
@@ -132,5 +137,12 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
     return (await getWallets({ page: 1, entries: 1, include: [id] }, request)).data.find(byId)
   }
 
-  return { getWallets, walletImageUrl, findWallet }
+  return {
+    getWallets,
+    walletImageUrl,
+    findWallet,
+    get localWallets() {
+      return baseUrl === undefined ? localWallets : undefined
+    },
+  }
 }

@@ -18,6 +18,7 @@ export { buildGetWalletsUrl, type SdkInfo, type WalletPage, type WalletQuery } f
 export {
   WALLET_NAME_MAX_LENGTH,
   isHttpsUrl,
+  toWalletNameText,
   isSafeWalletLink,
   isWalletImageUrl,
   type DirectoryWallet,

@@ -4,12 +4,15 @@
 import * as z from 'zod/mini'
 import { isCaipNetworkId } from '../identifiers/caip.js'
 import type { CaipNetworkId } from '../identifiers/types.js'
-import { isHttpsUrl, isSafeWalletLink, isWalletImageUrl, WALLET_NAME_MAX_LENGTH } from './wallet.js'
+import {
+  hasForbiddenNameCharacters,
+  isHttpsUrl,
+  isSafeWalletLink,
+  isWalletImageUrl,
+  WALLET_NAME_MAX_LENGTH,
+} from './wallet.js'
 
 const CHAINS_MAX = 256
-// Control characters, bidi overrides, lone surrogates and markup: a name is shown as plain text,
-// and these only serve to spoof another wallet's name or to smuggle HTML into a careless view.
-const NAME_FORBIDDEN = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\uD800-\uDFFF<>]/u
 const WALLET_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
 const RDNS = /^(?=.{3,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})+$/
 
@@ -23,7 +26,7 @@ const walletFields = z.object({
     z.trim(),
     z.minLength(1),
     z.maxLength(WALLET_NAME_MAX_LENGTH),
-    z.refine((name) => !NAME_FORBIDDEN.test(name), 'Invalid wallet name'),
+    z.refine((name) => !hasForbiddenNameCharacters(name), 'Invalid wallet name'),
   ),
   /** EIP-6963 reverse-DNS id (`io.metamask`): how an installed wallet is matched to its entry. */
   rdns: z.optional(z.string().check(z.regex(RDNS, 'Invalid rdns'))),

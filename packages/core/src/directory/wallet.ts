@@ -3,6 +3,23 @@
 
 /** Longest wallet name kept; anything longer is not a name but an attempt to flood the list. */
 export const WALLET_NAME_MAX_LENGTH = 64
+
+// Control characters, bidi overrides, lone surrogates and markup: a name is shown as plain text,
+// and these only serve to spoof another wallet's name or to smuggle HTML into a careless view.
+const NAME_FORBIDDEN = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\uD800-\uDFFF<>]/gu
+// Without the g flag, so test() keeps no position between calls.
+const NAME_FORBIDDEN_ANY = new RegExp(NAME_FORBIDDEN.source, 'u')
+
+/** Whether a wallet name holds characters a name may not (the directory refuses such names). */
+export function hasForbiddenNameCharacters(name: string): boolean {
+  return NAME_FORBIDDEN_ANY.test(name)
+}
+
+/** A wallet name from a peer as plain text: forbidden characters removed, at most the limit. */
+export function toWalletNameText(name: string): string {
+  return name.replace(NAME_FORBIDDEN, '').trim().slice(0, WALLET_NAME_MAX_LENGTH).trim()
+}
+
 const LINK_MAX_LENGTH = 2048
 // Generated icons are about 1 KB; a real logo as a data URI stays well under this.
 const IMAGE_URL_MAX_LENGTH = 65_536

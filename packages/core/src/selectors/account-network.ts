@@ -3,8 +3,8 @@ import { BALANCE_FALLBACK } from '../latch/balance-sync.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
 import type { AccountData, Connection } from '../machines/connection.types.js'
 import {
-  activeCaipNetworkIdOf,
-  networksOf,
+  selectActiveCaipNetworkId,
+  selectNetworks,
   type NetworkContext,
   type NetworkSnapshotLike,
 } from '../machines/network-rules.js'
@@ -81,11 +81,11 @@ export function selectNetworkOptions(
   snapshot: NetworkSnapshotLike,
   namespace?: ChainNamespace,
 ): NetworkOption[] {
-  const { context } = snapshot
-  const active: CaipNetworkId | undefined = activeCaipNetworkIdOf(context)
-  const networks =
-    namespace === undefined ? context.networks : networksOf(context.networks, namespace)
-  return networks.map((network) => ({ network, isActive: network.caipNetworkId === active }))
+  const active = selectActiveCaipNetworkId(snapshot)
+  return selectNetworks(snapshot, namespace).map((network) => ({
+    network,
+    isActive: network.caipNetworkId === active,
+  }))
 }
 
 /**

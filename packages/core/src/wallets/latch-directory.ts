@@ -1,9 +1,4 @@
-import {
-  createDirectoryClient,
-  loadBuiltInWallets,
-  type DirectoryClient,
-  type DirectoryClientOptions,
-} from '../directory/directory-client.js'
+import { createDirectoryClient, type DirectoryClient } from '../directory/directory-client.js'
 import type { SdkInfo } from '../directory/query.js'
 import type { DirectoryWallet } from '../directory/wallet.js'
 
@@ -38,25 +33,18 @@ export function createLatchDirectory(
   projectId: string,
   options: LatchDirectoryOptions = {},
 ): LatchDirectory {
-  const clientOptions: DirectoryClientOptions = { projectId, sdk: options.sdk ?? LATCH_SDK }
-  if (options.baseUrl !== undefined) clientOptions.baseUrl = options.baseUrl
-  if (options.fetch) clientOptions.fetch = options.fetch
-  if (options.baseUrl !== undefined) return { client: createDirectoryClient(clientOptions) }
-  if (options.wallets) {
-    return {
-      client: createDirectoryClient({ ...clientOptions, wallets: options.wallets }),
-      localWallets: options.wallets,
-    }
-  }
-  let builtIn: readonly DirectoryWallet[] | undefined
   const client = createDirectoryClient({
-    ...clientOptions,
-    wallets: async () => (builtIn ??= await loadBuiltInWallets()),
+    projectId,
+    sdk: options.sdk ?? LATCH_SDK,
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.wallets ? { wallets: options.wallets } : {}),
   })
   return {
     client,
+    // The client's own: it alone knows whether a service answers (an empty baseUrl is none).
     get localWallets() {
-      return builtIn
+      return client.localWallets
     },
   }
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { createLatch } from '../latch/create-latch.js'
-import { directoryOf } from '../test/directory-fixtures.js'
+import { directoryOf, directoryWallet } from '../test/directory-fixtures.js'
 import { devnetA } from '../test/networks.js'
 import { createLatchDirectory, type LatchDirectoryOptions } from './latch-directory.js'
 import {
@@ -184,6 +184,15 @@ describe('the directory of an instance', () => {
     expect(latch.directory.localWallets).toBeUndefined()
     await latch.directory.client.getWallets({ page: 1, entries: 40 })
     expect(s.requests[0]!.searchParams.get('projectId')).toBe('p')
+  })
+
+  it('treats an empty base URL (an unset variable) as no service: local wallets, answered at once', async () => {
+    const directory = createLatchDirectory('p', { baseUrl: '', wallets: [directoryWallet('w1')] })
+    expect(directory.localWallets).toEqual([directoryWallet('w1')])
+    expect(await directory.client.getWallets({ page: 1, entries: 40 })).toEqual({
+      data: [directoryWallet('w1')],
+      count: 1,
+    })
   })
 
   it('exposes the recent wallets core stored', () => {
