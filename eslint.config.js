@@ -2,6 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
   {
@@ -29,6 +30,39 @@ export default tseslint.config(
           selector:
             'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|todo)$/]',
           message: 'Focused or skipped tests never land: CI must run every test.',
+        },
+      ],
+    },
+  },
+  {
+    // The rules of hooks and the React Compiler's checks, on every package that renders React.
+    files: [
+      'packages/react/**/*.{ts,tsx}',
+      'apps/playground/**/*.{ts,tsx}',
+      'apps/minimal-host/**/*.{ts,tsx}',
+    ],
+    plugins: reactHooks.configs.flat.recommended.plugins,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // It only says the React Compiler would skip memoizing a component (TanStack Virtual's):
+      // Latch does not use the compiler, so there is nothing to act on.
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
+  {
+    files: ['packages/react/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@xstate/react',
+              importNames: ['useSelector'],
+              message:
+                "Use hooks/useSelector.js: it is React's own useSyncExternalStore, where @xstate/react's brings a React 17 shim into every host's start-up bundle.",
+            },
+          ],
         },
       ],
     },

@@ -14,10 +14,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
-    // Two pages: the host demo, and the WalletConnect test wallet a person pairs with.
+    // Three pages: the host demo, the same host without React (core's helpers alone), and the
+    // WalletConnect test wallet a person pairs with.
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        hostWithoutReact: fileURLToPath(new URL('./host-without-react.html', import.meta.url)),
         wallet: fileURLToPath(new URL('./wallet.html', import.meta.url)),
       },
     },

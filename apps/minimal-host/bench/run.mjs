@@ -129,7 +129,7 @@ function report({ size, lazy, wcShare, connect, search, walletConnect, chromium 
       none,
     ],
     [
-      '  WalletConnect in it (@walletconnect/*, @latch/walletconnect)',
+      '  WalletConnect client in it (@walletconnect/*, @latch/walletconnect)',
       kib(wcShare.initialGzip),
       '0 KiB',
       verdict(wcShare.initialGzip === 0),
@@ -171,6 +171,8 @@ function report({ size, lazy, wcShare, connect, search, walletConnect, chromium 
     'AppKit 1.8 (React) ~550 KiB, RainbowKit ~275 KiB, React alone ~66 KiB.',
     `Lazy views: ${lazy.viewNames.join(', ')}.`,
     `Other lazy chunks: ${lazy.otherChunks} (${kib(lazy.otherGzip)}).`,
+    `The walletConnect() option in the initial JS (its URLs and loader, not the client):`,
+    `  ${kib(wcShare.optionGzip)}, counted in Latch's share.`,
     `Click → Connect: ${connect.samples.length} warm opens after a warm-up, closed with Escape;`,
     `  min ${ms(connect.min)}, max ${ms(connect.max)}.`,
     `Search: ${search.samples.length} keys typing ${words} (about 10 a second);`,

@@ -9,6 +9,12 @@ import { gzipSync } from 'node:zlib'
 export const REACT_PACKAGES = ['react', 'react-dom', 'scheduler']
 /** Code the bundler adds (module wrappers, interop helpers): it maps to no source file. */
 export const BUNDLER_RUNTIME = '(bundler runtime)'
+/**
+ * @latch/walletconnect's entry, the `walletConnect()` option factory a host imports: counted
+ * apart from the client it loads on first pairing, which must stay out of the initial JS.
+ */
+export const WALLETCONNECT_OPTION = '@latch/walletconnect (walletConnect() option)'
+const WALLETCONNECT_OPTION_FILE = /\/packages\/walletconnect\/(src|dist)\/(index|connector)\.[jt]s$/
 
 export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length
 
@@ -133,11 +139,11 @@ export function splitByPackage(chunkFile) {
   if (!existsSync(`${chunkFile}.map`)) return new Map([[BUNDLER_RUNTIME, code]])
   const map = JSON.parse(readFileSync(`${chunkFile}.map`, 'utf8'))
   const base = resolve(dirname(chunkFile), map.sourceRoot ?? '')
-  const owners = map.sources.map((source) =>
-    source.startsWith('\0') || !existsSync(resolve(base, source))
-      ? BUNDLER_RUNTIME
-      : packageOf(resolve(base, source)),
-  )
+  const owners = map.sources.map((source) => {
+    if (source.startsWith('\0') || !existsSync(resolve(base, source))) return BUNDLER_RUNTIME
+    const file = resolve(base, source)
+    return WALLETCONNECT_OPTION_FILE.test(file) ? WALLETCONNECT_OPTION : packageOf(file)
+  })
   const parts = new Map()
   const add = (name, text) => {
     if (!text) return

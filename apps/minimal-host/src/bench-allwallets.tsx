@@ -3,6 +3,7 @@
 import { evmAdapter } from '@latch/adapter-evm'
 import { createLatch, defineNetwork, generateWalletIcon, type DirectoryWallet } from '@latch/core'
 import { ConnectButton, LatchProvider } from '@latch/react'
+import { walletConnect } from '@latch/walletconnect'
 import { createRoot } from 'react-dom/client'
 
 /** 40 × 25 words make 1,000 distinct two-word names, so a search narrows step by step. */
@@ -38,7 +39,12 @@ const devnet = defineNetwork({
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
 })
 const latch = createLatch(
-  { projectId: 'my-project', networks: [devnet], adapters: [evmAdapter()] },
+  {
+    projectId: 'my-project',
+    networks: [devnet],
+    adapters: [evmAdapter()],
+    walletConnect: walletConnect(),
+  },
   { directory: { wallets } },
 )
 

@@ -2,8 +2,9 @@
 // bench/walletconnect.mjs: the README example, pointed at the local relay given in the query
 // (`?relay=ws://…&verify=http://…`). It tells the benchmark when the account is connected.
 import { evmAdapter } from '@latch/adapter-evm'
-import { defineNetwork } from '@latch/core'
-import { ConnectButton, createLatch, LatchProvider } from '@latch/react'
+import { createLatch, defineNetwork } from '@latch/core'
+import { ConnectButton, LatchProvider } from '@latch/react'
+import { walletConnect } from '@latch/walletconnect'
 import { createRoot } from 'react-dom/client'
 
 const params = new URLSearchParams(window.location.search)
@@ -18,7 +19,10 @@ const latch = createLatch({
   projectId: 'my-project',
   networks: [devnet],
   adapters: [evmAdapter()],
-  walletConnect: { relayUrl: params.get('relay')!, verifyUrl: params.get('verify')! },
+  walletConnect: walletConnect({
+    relayUrl: params.get('relay')!,
+    verifyUrl: params.get('verify')!,
+  }),
 })
 
 /** Read by the benchmark: when the account became connected (performance.now()), and a reset. */

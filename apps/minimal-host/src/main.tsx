@@ -1,6 +1,7 @@
 import { evmAdapter } from '@latch/adapter-evm'
-import { defineNetwork } from '@latch/core'
-import { ConnectButton, createLatch, LatchProvider } from '@latch/react'
+import { createLatch, defineNetwork } from '@latch/core'
+import { ConnectButton, LatchProvider } from '@latch/react'
+import { walletConnect } from '@latch/walletconnect'
 import { createRoot } from 'react-dom/client'
 
 const devnet = defineNetwork({
@@ -10,7 +11,12 @@ const devnet = defineNetwork({
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
 })
-const latch = createLatch({ projectId: 'my-project', networks: [devnet], adapters: [evmAdapter()] })
+const latch = createLatch({
+  projectId: 'my-project',
+  networks: [devnet],
+  adapters: [evmAdapter()],
+  walletConnect: walletConnect(),
+})
 
 createRoot(document.getElementById('root')!).render(
   <LatchProvider latch={latch}>

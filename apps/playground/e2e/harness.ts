@@ -8,7 +8,7 @@ import { startDevnet, type Devnet, type DevnetChain } from '@latch/devnet'
 import { startRelay, type LocalRelay } from '@latch/relay'
 import { createWcWallet, type WcWallet } from '@latch/wc-wallet'
 import { launchChromium } from '@latch/test-browser'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { preview } from 'vite'
 import { inject } from 'vitest'
 import { playgroundConfigPlugin } from '../server/playground-config.js'
@@ -29,6 +29,8 @@ export interface StackOptions {
   approval: ApprovalMode | 'none'
   /** Extra query parameters for the playground's URL (`devWallet=extension` with an extension). */
   query?: Record<string, string>
+  /** The page to open, from the app's root: the playground ('/') unless told. */
+  path?: string
   /** Start the local WalletConnect relay and hand it to the playground. */
   walletConnect?: boolean
 }
@@ -39,13 +41,23 @@ export interface Stack {
   chains: readonly DevnetChain[]
   /** A devnet chain the wallet knows and the playground does not. */
   unconfigured: DevnetChain
-  /** The playground page, loaded with the extension's wallet. */
-  page: Page
+  /**
+   * The current page: the playground, loaded with the extension's wallet. startStack opens the
+   * first; {@link Stack.freshPage} replaces it.
+   */
+  readonly page: Page
   /** The playground's URL, query included. */
   url: string
-  /** Uncaught errors the page threw, for a file's last test to expect none. */
-  pageErrors: string[]
-  /** Requests the browser made to any host but 127.0.0.1 (tests expect none). */
+  /** Uncaught errors the current page threw (tests expect none). */
+  readonly pageErrors: string[]
+  /**
+   * Closes every page, empties the playground origin's storage (Latch's keys, the dev wallet's
+   * session, WalletConnect's IndexedDB, the host's own data) and opens {@link Stack.url} in a
+   * new page, which becomes {@link Stack.page}. A test that starts here starts as a first visit
+   * would, whatever ran before it, so it passes alone and in any order.
+   */
+  freshPage(): Promise<Page>
+  /** Requests to any host but 127.0.0.1 since the current page opened (tests expect none). */
   outsideRequests: string[]
   /** The local WalletConnect relay, when asked for. */
   relay?: LocalRelay
@@ -125,34 +137,40 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(extensionDir ? { devWallet: 'extension' } : {}),
       ...options.query,
     })
-    const url = `http://127.0.0.1:${port}/?${query}`
+    const origin = `http://127.0.0.1:${port}`
+    const url = `${origin}${options.path ?? '/'}?${query}`
     // The WalletConnect view's "Copy link" is how a test (and a person) takes the pairing URI.
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: `http://127.0.0.1:${port}`,
-    })
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
     const outsideRequests: string[] = []
     browser.context.on('request', (request) => {
       const url = new URL(request.url())
       if (/^(https?|wss?):$/.test(url.protocol) && url.hostname !== '127.0.0.1')
         outsideRequests.push(request.url())
     })
-    const page = await browser.context.newPage()
-    // A missing element fails in seconds, not after Playwright's default 30.
-    page.setDefaultTimeout(10_000)
-    // Kept for the files' last test, and printed at once rather than left to explain a timeout.
-    const pageErrors: string[] = []
-    page.on('pageerror', (error) => {
-      pageErrors.push(String(error))
-      console.error('page error:', error)
-    })
-    await page.goto(url)
+    let current = await openPage(browser.context, url)
+    const freshPage = async () => {
+      const page = await browser.context.newPage()
+      // Closed first: an open page would hold its IndexedDB connections and block the clearing.
+      await Promise.all(browser.context.pages().map((other) => other !== page && other.close()))
+      const cdp = await browser.context.newCDPSession(page)
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+      await cdp.detach()
+      outsideRequests.length = 0
+      current = await openPage(browser.context, url, page)
+      return current.page
+    }
     return {
       devnet,
       chains: [a, b],
       unconfigured: c,
-      page,
+      get page() {
+        return current.page
+      },
       url,
-      pageErrors,
+      get pageErrors() {
+        return current.errors
+      },
+      freshPage,
       outsideRequests,
       ...(relay ? { relay } : {}),
       close: cleanup.run,
@@ -161,6 +179,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await cleanup.run()
     throw error
   }
+}
+
+/**
+ * Opens `url` in `page` (a new one by default), failing fast on a missing element and recording
+ * the page's uncaught errors, which are also printed at once rather than left to explain a timeout.
+ */
+async function openPage(
+  context: BrowserContext,
+  url: string,
+  page?: Page,
+): Promise<{ page: Page; errors: string[] }> {
+  const opened = page ?? (await context.newPage())
+  // A missing element fails in seconds, not after Playwright's default 30.
+  opened.setDefaultTimeout(10_000)
+  const errors: string[] = []
+  opened.on('pageerror', (error) => {
+    errors.push(String(error))
+    console.error('page error:', error)
+  })
+  await opened.goto(url)
+  return { page: opened, errors }
 }
 
 /**

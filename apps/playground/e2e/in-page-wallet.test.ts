@@ -1,16 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startStack, type Stack } from './harness.js'
 import { t } from './messages.js'
-import { connectButton, devWalletRow, dialog, hookValue, title } from './modal.js'
+import { connectButton, connectDevWallet, devWalletRow, dialog, hookValue, title } from './modal.js'
 
 // A newcomer's browser has no dev wallet extension: the playground brings the same wallet
-// in-page, ready to connect.
+// in-page, ready to connect. Each test starts from a fresh page.
 describe('the playground without the extension', () => {
   let stack: Stack
   beforeAll(async () => {
     stack = await startStack({ approval: 'none' })
   })
   afterAll(() => stack?.close())
+  beforeEach(() => stack.freshPage())
+  // Each test's page threw no uncaught errors.
+  afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   it('says the dev wallet runs in the page', async () => {
     await expect(stack.page.locator('main').innerText()).resolves.toContain(
@@ -31,8 +34,20 @@ describe('the playground without the extension', () => {
     await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
   })
 
-  it('the theme switch re-creates Latch in dark mode, and the wallet stays connected', async () => {
+  it('the theme switch turns the same instance dark, live: no reconnect, still connected', async () => {
     const { page } = stack
+    await connectDevWallet(page)
+    // Mark the instance, and count the statuses it reports from here on.
+    await page.evaluate(() => {
+      const host = globalThis as unknown as {
+        __latch: { subscribeAccount(fn: (a: { status: string }) => void): () => void }
+        __marked?: unknown
+        __statuses?: string[]
+      }
+      host.__marked = host.__latch
+      host.__statuses = []
+      host.__latch.subscribeAccount((account) => host.__statuses!.push(account.status))
+    })
     await page.getByRole('radio', { name: 'Dark' }).check()
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.theme))
@@ -47,9 +62,15 @@ describe('the playground without the extension', () => {
           .shadowRoot!.querySelector<HTMLElement>('.latch-root')!.dataset.theme,
     )
     expect(theme).toBe('dark')
-  })
-
-  it('the page threw no uncaught errors', () => {
-    expect(stack.pageErrors).toEqual([])
+    const after = await page.evaluate(() => {
+      const host = globalThis as unknown as {
+        __latch: unknown
+        __marked: unknown
+        __statuses: string[]
+      }
+      return { same: host.__latch === host.__marked, statuses: host.__statuses }
+    })
+    // Same instance, and its account never left "connected" (no reconnect ran).
+    expect(after).toEqual({ same: true, statuses: [] })
   })
 })

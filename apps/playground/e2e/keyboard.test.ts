@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startStack, type Stack } from './harness.js'
 import { t } from './messages.js'
 import {
@@ -13,26 +14,54 @@ import {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/** Tab to the ConnectButton, Enter: the modal opens on Connect with focus inside. */
+async function openByKeyboard(page: Page) {
+  await tabTo(page, CONNECT_BUTTON_NAME)
+  await page.keyboard.press('Enter')
+  await dialog(page).waitFor({ state: 'visible' })
+  await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
+  await expect.poll(async () => (await focused(page)).inModal).toBe(true)
+}
+
+/** Enter on the ConnectButton, Tab to the dev wallet, Enter: connected, focus back on the button. */
+async function connectByKeyboard(page: Page) {
+  await tabTo(page, CONNECT_BUTTON_NAME)
+  await page.keyboard.press('Enter')
+  await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
+  await tabTo(page, /Latch Dev Wallet/)
+  await page.keyboard.press('Enter')
+  await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
+  // The modal closes on connect, and focus goes back to the ConnectButton.
+  await dialog(page).waitFor({ state: 'hidden' })
+  await expect.poll(async () => (await focused(page)).name).toMatch(CONNECT_BUTTON_NAME)
+}
+
+/** From a connected page with focus on the ConnectButton, Enter opens Account. */
+async function openAccountByKeyboard(page: Page) {
+  await page.keyboard.press('Enter')
+  await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
+}
+
 // The main flow with page.keyboard alone: Tab, Shift+Tab, Enter and Escape. The page's state is
-// read to check each step; nothing is clicked and focus is never set by the test.
+// read to check each step; nothing is clicked and focus is never set by the test. Each test starts
+// from a fresh page and reaches its step by keyboard.
 describe('keyboard only', () => {
   let stack: Stack
   beforeAll(async () => {
     stack = await startStack({ approval: 'auto-approve' })
   })
   afterAll(() => stack?.close())
+  beforeEach(() => stack.freshPage())
+  // Each test's page threw no uncaught errors.
+  afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   it('Tab reaches the ConnectButton and Enter opens the modal with focus inside', async () => {
-    const { page } = stack
-    await tabTo(page, CONNECT_BUTTON_NAME)
-    await page.keyboard.press('Enter')
-    await dialog(page).waitFor({ state: 'visible' })
-    await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
-    await expect.poll(async () => (await focused(page)).inModal).toBe(true)
+    await openByKeyboard(stack.page)
   })
 
   it('Tab and Shift+Tab stay trapped inside the modal', async () => {
     const { page } = stack
+    await openByKeyboard(page)
     const keys = [...Array<string>(12).fill('Tab'), ...Array<string>(12).fill('Shift+Tab')]
     for (const key of keys) {
       await page.keyboard.press(key)
@@ -42,27 +71,20 @@ describe('keyboard only', () => {
 
   it('Escape closes the modal and focus returns to the ConnectButton', async () => {
     const { page } = stack
+    await openByKeyboard(page)
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'hidden' })
     expect((await focused(page)).name).toBe(t('connectButton.connect'))
   })
 
   it('connects: Enter on the ConnectButton, Tab to the dev wallet, Enter', async () => {
-    const { page } = stack
-    await page.keyboard.press('Enter')
-    await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
-    await tabTo(page, /Latch Dev Wallet/)
-    await page.keyboard.press('Enter')
-    await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
-    // The modal closes on connect, and focus goes back to the ConnectButton.
-    await dialog(page).waitFor({ state: 'hidden' })
-    await expect.poll(async () => (await focused(page)).name).toMatch(CONNECT_BUTTON_NAME)
+    await connectByKeyboard(stack.page)
   })
 
   it('switches network: Enter opens Account, then Networks → Latch Devnet B', async () => {
     const { page } = stack
-    await page.keyboard.press('Enter')
-    await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
+    await connectByKeyboard(page)
+    await openAccountByKeyboard(page)
     await tabTo(page, new RegExp(`^Latch Devnet A ${escape(t('view.Account.changeNetwork'))}$`))
     await page.keyboard.press('Enter')
     await expect.poll(() => title(page).textContent()).toBe(t('view.Networks.title'))
@@ -75,6 +97,8 @@ describe('keyboard only', () => {
 
   it('Escape returns focus to the ConnectButton, which now names the account', async () => {
     const { page, devnet } = stack
+    await connectByKeyboard(page)
+    await openAccountByKeyboard(page)
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'hidden' })
     expect((await focused(page)).name).toContain(shortAddress(devnet.accounts[0]!.address))
@@ -82,14 +106,10 @@ describe('keyboard only', () => {
 
   it('disconnects: Enter opens Account, Tab to Disconnect, Enter', async () => {
     const { page } = stack
-    await page.keyboard.press('Enter')
-    await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
+    await connectByKeyboard(page)
+    await openAccountByKeyboard(page)
     await tabTo(page, new RegExp(`^${escape(t('view.Account.disconnect'))}$`))
     await page.keyboard.press('Enter')
     await expect.poll(() => hookValue(page, 'status').textContent()).toBe('disconnected')
-  })
-
-  it('the page threw no uncaught errors', () => {
-    expect(stack.pageErrors).toEqual([])
   })
 })

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core'
 import { formatEther } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { axeLog } from './axe.js'
 import { anvilBalance, shownEther, spendOddAmount } from './chain.js'
 import { startStack, type Stack } from './harness.js'
 import { t } from './messages.js'
 import {
   connectButton,
+  connectDevWallet,
   devWalletRow,
   dialog,
   hookValue,
@@ -29,21 +30,31 @@ async function openModal(page: Page) {
   await dialog(page).waitFor({ state: 'visible' })
 }
 
-async function closeModal(page: Page) {
-  await page.keyboard.press('Escape')
-  await dialog(page).waitFor({ state: 'hidden' })
+/** Connects the dev wallet from a fresh page, then opens the modal on Account. */
+async function connectAndOpenAccount(page: Page) {
+  await connectDevWallet(page)
+  await openModal(page)
+  await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
 }
 
-// The issue's main flow, one step per test, in order, on one page with the dev wallet extension
-// (auto-approve) and a real devnet. axe-core checks every view on the way.
+// The issue's main flow, one step per test, each from a fresh page (its storage emptied, so the
+// wallet and Latch start as on a first visit) on one shared devnet, browser and dev wallet
+// extension (auto-approve). A step that needs a connection makes its own. axe-core checks every
+// view on the way, and each test expects its own views clean.
 describe('the main flow', () => {
-  const axe = axeLog()
   let stack: Stack
+  let axe: ReturnType<typeof axeLog>
   beforeAll(async () => {
     stack = await startStack({ approval: 'auto-approve' })
     await spendOddAmount(stack.devnet)
   })
   afterAll(() => stack?.close())
+  beforeEach(async () => {
+    axe = axeLog()
+    await stack.freshPage()
+  })
+  // Each test's page threw no uncaught errors.
+  afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   const account = () => stack.devnet.accounts[0]!.address
 
@@ -53,10 +64,12 @@ describe('the main flow', () => {
     await openModal(page)
     await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
     await axe.check(page, 'Connect')
+    axe.expectClean()
   })
 
   it('2. Connect: picking the dev wallet connects it (the wallet approves)', async () => {
     const { page } = stack
+    await openModal(page)
     await devWalletRow(page).click()
     await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
     await expect(hookValue(page, 'address').textContent()).resolves.toBe(account())
@@ -70,6 +83,7 @@ describe('the main flow', () => {
 
   it('3. Account shows the real anvil balance', async () => {
     const { page, chains } = stack
+    await connectDevWallet(page)
     const real = await anvilBalance(chains[0]!.rpcUrl, account())
     // An odd amount was spent first: a hard-coded 10 000 could not pass.
     expect(real).toBeLessThan(10_000n * 10n ** 18n)
@@ -86,10 +100,12 @@ describe('the main flow', () => {
     expect(exact - shown.value).toBeGreaterThanOrEqual(0)
     expect(exact - shown.value).toBeLessThan(10 ** -shown.decimals)
     await axe.check(page, 'Account')
+    axe.expectClean()
   })
 
   it('4. switches to the second chain: Networks → Latch Devnet B, and the wallet follows', async () => {
     const { page } = stack
+    await connectAndOpenAccount(page)
     await modalButton(page, `Latch Devnet A ${t('view.Account.changeNetwork')}`).click()
     await expect.poll(() => title(page).textContent()).toBe(t('view.Networks.title'))
     await axe.check(page, 'Networks')
@@ -107,11 +123,12 @@ describe('the main flow', () => {
     await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
     await modalButton(page, `Latch Devnet B ${t('view.Account.changeNetwork')}`).waitFor()
     await axe.check(page, 'Account on Latch Devnet B')
+    axe.expectClean()
   })
 
   it('5. a wallet on a network the app does not configure shows UnsupportedChain', async () => {
     const { page, unconfigured } = stack
-    await closeModal(page)
+    await connectDevWallet(page)
     // The wallet's own user switches it to a chain only the wallet knows: the modal opens.
     await page.evaluate(
       (chainId) =>
@@ -136,12 +153,12 @@ describe('the main flow', () => {
     await expect.poll(() => walletChainId(page)).toBe('0x7a69')
     // Back on a supported network, core closes UnsupportedChain by itself.
     await dialog(page).waitFor({ state: 'hidden' })
+    axe.expectClean()
   })
 
   it('6. disconnects from Account', async () => {
     const { page } = stack
-    await openModal(page)
-    await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
+    await connectAndOpenAccount(page)
     await modalButton(page, t('view.Account.disconnect')).click()
     await expect.poll(() => hookValue(page, 'status').textContent()).toBe('disconnected')
     await expect(connectButton(page).textContent()).resolves.toContain(t('connectButton.connect'))
@@ -149,7 +166,6 @@ describe('the main flow', () => {
 
   it('7. after a reload the page reconnects silently (and a disconnect is remembered)', async () => {
     const { page } = stack
-    if (await dialog(page).isVisible()) await closeModal(page)
     await openModal(page)
     await devWalletRow(page).click()
     await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
@@ -168,13 +184,5 @@ describe('the main flow', () => {
     await hookValue(page, 'status').waitFor()
     await page.waitForTimeout(500)
     await expect(hookValue(page, 'status').textContent()).resolves.toBe('disconnected')
-  })
-
-  it('axe-core finds zero violations on every view visited', () => {
-    axe.expectClean()
-  })
-
-  it('the page threw no uncaught errors', () => {
-    expect(stack.pageErrors).toEqual([])
   })
 })

@@ -146,3 +146,16 @@ export async function tabTo(
 export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`
 }
+
+/**
+ * Connects the dev wallet as a person does (the ConnectButton, then the wallet's row) with a
+ * wallet that approves by itself; resolves once the page shows it connected and the modal closed.
+ */
+export async function connectDevWallet(page: Page): Promise<void> {
+  await connectButton(page).click()
+  await devWalletRow(page).click()
+  await page.waitForFunction(
+    () => document.querySelector('#account-status')?.textContent === 'connected',
+  )
+  await dialog(page).waitFor({ state: 'hidden' })
+}

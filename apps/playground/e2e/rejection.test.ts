@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { axeLog } from './axe.js'
 import { startStack, type Stack } from './harness.js'
 import { t } from './messages.js'
@@ -12,42 +13,63 @@ import {
   title,
 } from './modal.js'
 
+/** Opens Connect and chooses the dev wallet: its panel now holds the connection request. */
+async function askTheWallet(page: Page) {
+  await connectButton(page).click()
+  await devWalletRow(page).click()
+  await expect.poll(() => title(page).textContent()).toBe(t('view.ConnectingExternal.title'))
+}
+
+/** Asks the wallet, and its user rejects: ConnectingExternal offers Retry. */
+async function rejectInTheWallet(page: Page) {
+  await askTheWallet(page)
+  await answerInWalletPanel(page, 'Reject')
+  await modalButton(page, t('view.ConnectingExternal.retry')).waitFor()
+}
+
 // The dev wallet extension in manual mode: its approval panel (an open shadow root, by
-// configuration) holds each connection request until it is approved or rejected there.
+// configuration) holds each connection request until it is approved or rejected there. Each test
+// starts from a fresh page and brings the request to the state it checks.
 describe('a user rejection', () => {
-  const axe = axeLog()
   let stack: Stack
+  let axe: ReturnType<typeof axeLog>
   beforeAll(async () => {
     stack = await startStack({ approval: 'manual' })
   })
   afterAll(() => stack?.close())
+  beforeEach(async () => {
+    axe = axeLog()
+    await stack.freshPage()
+  })
+  // Each test's page threw no uncaught errors.
+  afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   it('ConnectingExternal waits while the wallet asks its user', async () => {
     const { page } = stack
-    await connectButton(page).click()
-    await devWalletRow(page).click()
-    await expect.poll(() => title(page).textContent()).toBe(t('view.ConnectingExternal.title'))
+    await askTheWallet(page)
     await expect
       .poll(() => dialog(page).innerText())
       .toContain(t('view.ConnectingExternal.continueIn', { wallet: 'Latch Dev Wallet' }))
     await expect(hookValue(page, 'status').textContent()).resolves.toBe('connecting')
     await axe.check(page, 'ConnectingExternal, waiting')
+    axe.expectClean()
   })
 
   it('shows the rejected state when the user rejects in the wallet', async () => {
     const { page } = stack
-    await answerInWalletPanel(page, 'Reject')
-    await modalButton(page, t('view.ConnectingExternal.retry')).waitFor()
+    await rejectInTheWallet(page)
     await expect(title(page).textContent()).resolves.toBe(t('view.ConnectingExternal.title'))
     await expect(dialog(page).getByRole('alert').innerText()).resolves.toContain(
       t('view.ConnectingExternal.declined'),
     )
     await expect.poll(() => hookValue(page, 'status').textContent()).toBe('disconnected')
     await axe.check(page, 'ConnectingExternal, rejected')
+    axe.expectClean()
   })
 
   it('Retry asks the wallet again, and approving connects', async () => {
     const { page, devnet } = stack
+    await rejectInTheWallet(page)
     await modalButton(page, t('view.ConnectingExternal.retry')).click()
     await expect
       .poll(() => dialog(page).innerText())
@@ -58,13 +80,5 @@ describe('a user rejection', () => {
       devnet.accounts[0]!.address,
     )
     await dialog(page).waitFor({ state: 'hidden' })
-  })
-
-  it('axe-core finds zero violations on every state visited', () => {
-    axe.expectClean()
-  })
-
-  it('the page threw no uncaught errors', () => {
-    expect(stack.pageErrors).toEqual([])
   })
 })

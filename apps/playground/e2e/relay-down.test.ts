@@ -1,6 +1,6 @@
 import { startRelay, type LocalRelay } from '@latch/relay'
 import type { WcWallet } from '@latch/wc-wallet'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { axeLog } from './axe.js'
 import { startStack, startWcWallet, type Stack } from './harness.js'
 import { t } from './messages.js'
@@ -10,21 +10,31 @@ import { chooseWalletConnect, copyPairingLink, dialog, hookValue, modalButton } 
 // sign-client keeps retrying: core gives up after PAIRING_RELAY_WAIT_MS (15 s) and offers Try
 // again, which pairs once the relay is back.
 describe('WalletConnect with the relay down', () => {
-  const axe = axeLog()
   let stack: Stack
+  let axe: ReturnType<typeof axeLog>
+  /** The relay a test brought back on the stack's port, and the wallet it paired with there. */
   let relay: LocalRelay | undefined
   let wallet: WcWallet | undefined
   beforeAll(async () => {
     stack = await startStack({ approval: 'none', walletConnect: true })
     await stack.relay!.stop()
   })
-  afterAll(async () => {
+  afterAll(() => stack?.close())
+  beforeEach(async () => {
+    axe = axeLog()
+    await stack.freshPage()
+  })
+  afterEach(async () => {
     await wallet?.close()
+    // Down again for the next test, whichever it is.
     await relay?.stop()
-    await stack?.close()
+    wallet = relay = undefined
+    expect(stack.pageErrors).toEqual([])
+    expect(stack.outsideRequests).toEqual([])
   })
 
-  it('shows "Connection failed" and why, instead of an endless spinner', async () => {
+  /** Chooses WalletConnect with the relay down and waits for the view to give up. */
+  async function waitForFailure() {
     const { page } = stack
     await chooseWalletConnect(page)
     await dialog(page).getByText(t('pairing.preparing')).waitFor()
@@ -32,11 +42,17 @@ describe('WalletConnect with the relay down', () => {
       .getByRole('heading', { name: t('pairing.failed') })
       .waitFor({ timeout: 30_000 })
     await dialog(page).getByText(t('error.RELAY_UNREACHABLE')).waitFor()
-    await axe.check(page, 'ConnectingWalletConnect (relay unreachable)')
+  }
+
+  it('shows "Connection failed" and why, instead of an endless spinner', async () => {
+    await waitForFailure()
+    await axe.check(stack.page, 'ConnectingWalletConnect (relay unreachable)')
+    axe.expectClean()
   })
 
   it('Try again pairs once the relay is back', async () => {
     const { page } = stack
+    await waitForFailure()
     const { port } = stack.relay!
     relay = await startRelay({ port })
     wallet = await startWcWallet(stack, relay.url, 5)
@@ -48,7 +64,5 @@ describe('WalletConnect with the relay down', () => {
     await expect(hookValue(page, 'address').textContent()).resolves.toBe(
       stack.devnet.accounts[5]!.address,
     )
-    expect(stack.pageErrors).toEqual([])
-    expect(stack.outsideRequests).toEqual([])
   })
 })

@@ -1,28 +1,48 @@
+import { LATCH_OWNED_DATABASES } from '@latch/core'
 import type { WcWallet } from '@latch/wc-wallet'
 import { createPublicClient, formatEther, http, verifyMessage, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { axeLog } from './axe.js'
 import { anvilBalance } from './chain.js'
 import { startStack, startWcWallet, type Stack } from './harness.js'
 import { t } from './messages.js'
 import { chooseWalletConnect, copyPairingLink, dialog, hookValue } from './modal.js'
 
-// The WalletConnect flow, one step per test, in order: the playground in Chromium, the
-// local relay, and the real sign-client wallet (Node) holding a devnet key.
+// The WalletConnect flow, one step per test: the playground in Chromium, the local relay,
+// and the real sign-client wallet (Node) holding a devnet key. The relay, devnet and browser are
+// shared; each test has a fresh page (WalletConnect's IndexedDB emptied) and a fresh wallet, and
+// pairs them itself when its step needs a session.
 describe('WalletConnect pairing end to end', () => {
-  const axe = axeLog()
   let stack: Stack
   let wallet: WcWallet
-  let uri = ''
+  let axe: ReturnType<typeof axeLog>
   beforeAll(async () => {
     stack = await startStack({ approval: 'none', walletConnect: true })
+  })
+  afterAll(() => stack?.close())
+  beforeEach(async () => {
+    axe = axeLog()
+    await stack.freshPage()
     wallet = await startWcWallet(stack, stack.relay!.url, 4)
   })
-  afterAll(async () => {
+  afterEach(async () => {
     await wallet?.close()
-    await stack?.close()
+    expect(stack.pageErrors).toEqual([])
+    // The verify iframe, the relay and every read stayed on this machine.
+    expect(stack.outsideRequests).toEqual([])
   })
   const account = () => stack.devnet.accounts[4]!.address
+
+  /** Chooses WalletConnect, and the wallet pairs with the link read from the page and approves. */
+  async function pair(): Promise<string> {
+    const { page } = stack
+    await chooseWalletConnect(page)
+    const uri = await copyPairingLink(page)
+    await wallet.pair(uri)
+    await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
+    await dialog(page).waitFor({ state: 'hidden' })
+    return uri
+  }
 
   it('1. opens the modal and chooses WalletConnect: the QR view shows a pairing link', async () => {
     const { page } = stack
@@ -31,19 +51,28 @@ describe('WalletConnect pairing end to end', () => {
       .getByRole('img', { name: t('pairing.qr') })
       .waitFor()
     await axe.check(page, 'ConnectingWalletConnect')
+    axe.expectClean()
   })
 
   it('2. the wallet pairs with the link read from the page, and approves', async () => {
-    uri = await copyPairingLink(stack.page)
-    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-    await wallet.pair(uri)
     const { page } = stack
-    await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
+    const uri = await pair()
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await expect(hookValue(page, 'address').textContent()).resolves.toBe(account())
-    await dialog(page).waitFor({ state: 'hidden' })
+    // The WalletConnect client stores only in the databases Latch owns (and clears on failure),
+    // and writes no localStorage key of its own (its keys all start "wc@2:").
+    const stored = await page.evaluate(async () => ({
+      databases: (await indexedDB.databases()).map((db) => db.name),
+      keys: Object.keys(localStorage),
+    }))
+    expect(stored.databases).toEqual([...LATCH_OWNED_DATABASES])
+    expect(
+      stored.keys.filter((key) => /^wc@|walletconnect|wallet_connect|^wc_/i.test(key)),
+    ).toEqual([])
   })
 
   it('3. the account shows its devnet balance', async () => {
+    await pair()
     const real = await anvilBalance(stack.chains[0]!.rpcUrl, account())
     await expect
       .poll(() => hookValue(stack.page, 'balance').textContent())
@@ -52,6 +81,7 @@ describe('WalletConnect pairing end to end', () => {
 
   it('4. signs a message: the wallet answers with a signature of this account', async () => {
     const { page } = stack
+    await pair()
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await expect.poll(() => page.locator('#action-signature').textContent()).toMatch(/^0x/)
     const signature = (await page.locator('#action-signature').textContent()) as Hex
@@ -66,6 +96,7 @@ describe('WalletConnect pairing end to end', () => {
 
   it('5. sends a transaction: it is mined on the devnet', async () => {
     const { page } = stack
+    await pair()
     await page.getByRole('button', { name: 'Send 0.000001 ETH to myself' }).click()
     await expect
       .poll(() => page.locator('#action-transaction').textContent(), { timeout: 15_000 })
@@ -79,17 +110,16 @@ describe('WalletConnect pairing end to end', () => {
 
   it('6. a reload restores the session', async () => {
     const { page } = stack
+    await pair()
     await page.reload()
     await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
     await expect(hookValue(page, 'address').textContent()).resolves.toBe(account())
   })
 
   it('7. the wallet deletes the session: the page shows disconnected', async () => {
+    await pair()
     await wallet.deleteSession()
     await expect.poll(() => hookValue(stack.page, 'status').textContent()).toBe('disconnected')
     await expect(hookValue(stack.page, 'is-connected').textContent()).resolves.toBe('false')
-    expect(stack.pageErrors).toEqual([])
-    // The verify iframe, the relay and every read stayed on this machine.
-    expect(stack.outsideRequests).toEqual([])
   })
 })

@@ -57,6 +57,7 @@ console.log(
   [
     '',
     `  Latch playground ready in ${Math.round(performance.now() - startedAt)} ms: ${url}`,
+    `  The same host without React (core's helpers alone): ${url}host-without-react.html`,
     '',
     `  Devnet (ready in ${devnet.readyInMs} ms):`,
     ...chains,

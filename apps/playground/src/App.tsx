@@ -1,36 +1,17 @@
 import type { Latch } from '@latch/core'
 import { ConnectButton, LatchProvider } from '@latch/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { AccountDetails } from './AccountDetails.js'
 import { WalletActions } from './WalletActions.js'
-import type { PlaygroundConfig } from './config.js'
 import type { DevWalletSource } from './dev-wallet.js'
-import { createPlaygroundLatch, playgroundNetworks, type ThemeMode } from './latch.js'
+import type { ThemeMode } from './latch.js'
 import { ThemeSwitch } from './ThemeSwitch.js'
 
 export interface AppProps {
-  config: PlaygroundConfig | undefined
+  /** The page's one instance; undefined when the page was served without a devnet. */
+  latch: Latch | undefined
   walletSource: DevWalletSource
   initialTheme: ThemeMode
-}
-
-/**
- * One Latch instance per theme: themeMode is fixed when an instance is created, so switching
- * destroys the old one and creates the next, which reconnects silently to the same wallet.
- * Created in an effect (not during render) so each instance is destroyed exactly once, also
- * under StrictMode's double mount.
- */
-function usePlaygroundLatch(config: PlaygroundConfig | undefined, theme: ThemeMode) {
-  const networks = useMemo(() => (config ? playgroundNetworks(config.chains) : []), [config])
-  const walletConnect = config?.walletConnect
-  const [latch, setLatch] = useState<Latch>()
-  useEffect(() => {
-    if (networks.length === 0) return
-    const instance = createPlaygroundLatch(networks, theme, walletConnect)
-    setLatch(instance)
-    return () => instance.destroy()
-  }, [networks, theme, walletConnect])
-  return latch
 }
 
 const WALLET_NOTE: Record<DevWalletSource, string> = {
@@ -40,9 +21,13 @@ const WALLET_NOTE: Record<DevWalletSource, string> = {
   none: 'No dev wallet: the page was served without the devnet.',
 }
 
-export function App({ config, walletSource, initialTheme }: AppProps) {
+/**
+ * The theme switch drives the page and Latch together: the provider's `themeMode` applies it to
+ * the same instance (`latch.setThemeMode`), so the modal and the ConnectButton follow at once and
+ * the wallet stays connected, with no reconnect.
+ */
+export function App({ latch, walletSource, initialTheme }: AppProps) {
   const [theme, setTheme] = useState<ThemeMode>(initialTheme)
-  const latch = usePlaygroundLatch(config, theme)
   useEffect(() => {
     document.documentElement.dataset.theme = theme
   }, [theme])
@@ -53,7 +38,7 @@ export function App({ config, walletSource, initialTheme }: AppProps) {
         <h1>Latch playground</h1>
         <ThemeSwitch theme={theme} onChange={setTheme} />
       </header>
-      {config ? (
+      {latch ? (
         <p className="note">{WALLET_NOTE[walletSource]}</p>
       ) : (
         <p className="note" role="alert">
@@ -62,7 +47,7 @@ export function App({ config, walletSource, initialTheme }: AppProps) {
         </p>
       )}
       {latch ? (
-        <LatchProvider latch={latch}>
+        <LatchProvider latch={latch} themeMode={theme}>
           <section aria-labelledby="connect-heading" className="card">
             <h2 id="connect-heading">Connect</h2>
             <ConnectButton />

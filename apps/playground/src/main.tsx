@@ -4,7 +4,7 @@ import { App } from './App.js'
 import { readPlaygroundConfig } from './config.js'
 import { setupDevWallet } from './dev-wallet.js'
 import { applyHostileStyles } from './hostile.js'
-import type { ThemeMode } from './latch.js'
+import { createPlaygroundLatch, playgroundNetworks, type ThemeMode } from './latch.js'
 import './styles.css'
 
 const params = new URLSearchParams(window.location.search)
@@ -20,8 +20,16 @@ const initialTheme: ThemeMode =
     ? 'dark'
     : 'light'
 
+// One instance for the page's life, as the README's integration creates it: the theme switch
+// changes its theme in place, so nothing reconnects.
+const latch = config
+  ? createPlaygroundLatch(playgroundNetworks(config.chains), initialTheme, config.walletConnect)
+  : undefined
+// The host helpers from the console (and the e2e tests): `await __latch.connect()`.
+if (latch) Object.assign(globalThis, { __latch: latch })
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App config={config} walletSource={walletSource} initialTheme={initialTheme} />
+    <App latch={latch} walletSource={walletSource} initialTheme={initialTheme} />
   </StrictMode>,
 )

@@ -214,18 +214,17 @@ export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
           kit.readErc20(clientFor(network), token as Address, address as Address),
         ),
       )
-      return infos
-        .filter((info) => info.decimals > 0)
-        .map((info) => ({
-          name: info.name,
-          symbol: info.symbol,
-          chainId: network.caipNetworkId,
-          address: `${network.caipNetworkId}:${info.address}` as const,
-          quantity: {
-            decimals: String(info.decimals),
-            numeric: formatAmount(info.balance, info.decimals),
-          },
-        }))
+      // Every token, zero-decimal ones included: core applies SPEC §4's display filter.
+      return infos.map((info) => ({
+        name: info.name,
+        symbol: info.symbol,
+        chainId: network.caipNetworkId,
+        address: `${network.caipNetworkId}:${info.address}` as const,
+        quantity: {
+          decimals: String(info.decimals),
+          numeric: formatAmount(info.balance, info.decimals),
+        },
+      }))
     },
     waitForTransaction: async ({ network, hash, timeoutMs }) => {
       const { kit, clientFor } = await getRpc()

@@ -3,7 +3,5 @@
 
 /** SPEC §9: the native balance is cached 30 s. */
 export const NATIVE_BALANCE_CACHE_MS = 30_000
-/** SPEC §4/§9: after a failed balance fetch, no new attempt is made for 30 s. */
-export const BALANCE_RETRY_COOLDOWN_MS = 30_000
 /** SPEC §9: the page integration waits 25 000 ms for a receipt. */
 export const RECEIPT_TIMEOUT_MS = 25_000

@@ -4,7 +4,7 @@ import { destroyScene, renderScene, themedPage } from '../src/stories/story-latc
 /**
  * Every story is a real Latch instance driven into one state (its `scene` loader), rendered the
  * way a host renders it: `<LatchProvider>` with the modal. The Theme toolbar switches light and
- * dark; each theme is its own instance, since `themeMode` is a `createLatch` option.
+ * dark; each story's scene is created in the toolbar's theme.
  */
 const preview: Preview = {
   globalTypes: {

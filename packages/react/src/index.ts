@@ -1,3 +1,6 @@
+// The instance comes from @latch/core's createLatch, the one entry point for React hosts and
+// others alike (WalletConnect is its `walletConnect` option, from @latch/walletconnect). Its
+// page-level helpers (connect, getAccount, disconnect, open, setThemeMode) work without React.
 export { LatchProvider, type LatchProviderProps } from './LatchProvider.js'
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton/ConnectButton.js'
 export { useLatch, useT } from './hooks/useLatch.js'
@@ -5,6 +8,7 @@ export { useLatchAccount, useLatchAccountData } from './hooks/useLatchAccount.js
 export { useLatchNetwork, type LatchNetworkState } from './hooks/useLatchNetwork.js'
 export { useLatchModal, type LatchModalState } from './hooks/useLatchModal.js'
 export { useLatchConnections, type LatchConnectionsState } from './hooks/useLatchConnections.js'
+export { useLatchTheme } from './hooks/useLatchTheme.js'
 export { enMessages } from './i18n/en.js'
 export {
   createTranslator,
@@ -12,8 +16,3 @@ export {
   type Messages,
   type Translate,
 } from './i18n/translator.js'
-// The page-level helpers (connect, getAccount, disconnect, open) live on the instance itself,
-// usable from code that is not React: createLatch(options).connect(). This createLatch is
-// core's, with WalletConnect pairing loaded on demand and the phone check as defaults.
-export { createLatch, loadWalletConnect, walletConnectLoader } from './create-latch.js'
-export { isMobileDevice } from './platform/is-mobile.js'

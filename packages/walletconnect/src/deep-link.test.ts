@@ -18,9 +18,13 @@ describe('walletLink', () => {
     expect(walletLink(undefined)).toBe(undefined)
   })
 
-  it('never returns a link that could run code or leave https', () => {
+  it('never returns a link that could run code, reach a system handler or leave https', () => {
     expect(walletLink(peer({ native: 'javascript://%0aalert(1)' }))).toBe(undefined)
     expect(walletLink(peer({ native: 'data://x', universal: 'http://w.example' }))).toBe(undefined)
+    expect(walletLink(peer({ native: 'intent://x#Intent;package=com.evil;end' }))).toBe(undefined)
+    expect(walletLink(peer({ native: 'ms-msdt://id', universal: 'https://w.example/wc' }))).toBe(
+      'https://w.example/wc',
+    )
   })
 })
 
@@ -36,6 +40,9 @@ describe('openWalletLink', () => {
     openWalletLink('wallet://')
     openWalletLink('https://w.example/wc')
     openWalletLink('javascript:alert(1)')
+    openWalletLink('intent://x#Intent;end')
+    openWalletLink('ms-msdt://id')
+    openWalletLink('http://w.example/wc')
     expect(assign).toHaveBeenCalledExactlyOnceWith('wallet://')
     expect(open).toHaveBeenCalledExactlyOnceWith(
       'https://w.example/wc',

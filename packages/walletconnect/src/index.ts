@@ -1,13 +1,4 @@
-export {
-  DISCONNECT_WAIT_MS,
-  createWalletConnectClient,
-  type LatchWalletConnectClient,
-} from './client.js'
-export { WalletRpcError } from './errors.js'
-export { openWalletLink, walletLink } from './deep-link.js'
-export {
-  LOG_LEVELS,
-  type KeyValueStorage,
-  type LogLevel,
-  type WalletConnectEnvironment,
-} from './options.js'
+// The host's entry: only the `walletConnect()` option factory, a few hundred bytes. The client
+// itself is loaded on first pairing; tests and advanced hosts import it from
+// '@latch/walletconnect/client'.
+export { walletConnect, type WalletConnectOptions } from './connector.js'

@@ -26,6 +26,10 @@ describe('parseConfig', () => {
   it.each([
     ['an empty project id', { projectId: '' }],
     ['a relay URL that is not a WebSocket', { relayUrl: 'https://relay.example' }],
+    // Core's rule, the same one createLatch applies: plain text only on this machine.
+    ['a plain-text relay on another host', { relayUrl: 'ws://relay.example' }],
+    ['a plain-text verify service on another host', { verifyUrl: 'http://verify.example' }],
+    ['a relay URL with credentials', { relayUrl: 'wss://user:secret@relay.example' }],
     ['a verify URL with another scheme', { verifyUrl: 'javascript:alert(1)' }],
     [
       'an RPC URL that is not http(s)',

@@ -1,4 +1,9 @@
-import { isCaipNetworkId, type WalletConnectConfig } from '@latch/core'
+import {
+  isCaipNetworkId,
+  walletConnectRelayUrlSchema,
+  walletConnectVerifyUrlSchema,
+  type WalletConnectConfig,
+} from '@latch/core'
 import * as z from 'zod/mini'
 import { en } from 'zod/locales'
 import { recordOf } from './record.js'
@@ -56,9 +61,11 @@ const namespaceSchema = z.object({
 
 const configSchema = z.object({
   projectId: z.string().check(z.minLength(1)),
-  relayUrl: z.optional(webUrl(['ws:', 'wss:'])),
+  // Core's one rule for both (wss:/https:, or ws:/http: on a loopback host, no credentials):
+  // the config is checked again here because a client can be created without core's options.
+  relayUrl: z.optional(walletConnectRelayUrlSchema),
   // The verify service's origin; its trailing slash is dropped after parsing (parseConfig).
-  verifyUrl: z.optional(webUrl(['http:', 'https:'])),
+  verifyUrl: z.optional(walletConnectVerifyUrlSchema),
   metadata: z.object({
     name: z.string(),
     description: z.string(),

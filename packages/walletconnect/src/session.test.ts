@@ -95,10 +95,24 @@ describe('toPeer', () => {
     expect(toPeer({ name: 7, icons: 'x', redirect: 'y' })).toEqual({ name: '', icons: [], url: '' })
   })
 
-  it('keeps a name as plain text: no markup, controls or bidi overrides, bounded length', () => {
+  it("keeps a name by core's rule: no markup, controls or bidi overrides; '' when refused", () => {
     expect(peerName('<b>Evil</b>\u202eWallet\u0007')).toBe('bEvil/bWallet')
-    expect(peerName('x'.repeat(500))).toHaveLength(64)
+    expect(peerName('x'.repeat(64))).toHaveLength(64)
+    // Refused rather than cut (a cut name can read as another wallet's): core shows its own.
+    expect(peerName('x'.repeat(500))).toBe('')
     expect(peerName('   ')).toBe('')
+    expect(peerName(7)).toBe('')
+  })
+
+  it('keeps a declared native scheme only when a wallet may own it', () => {
+    const redirectOf = (native: string) =>
+      toPeer({ name: 'W', redirect: { native, universal: 'https://w.example/wc' } }).redirect
+    expect(redirectOf('testwallet://')).toEqual({
+      native: 'testwallet://',
+      universal: 'https://w.example/wc',
+    })
+    for (const native of ['intent://x#Intent;end', 'ms-msdt://id', 'javascript://%0a1', 'data://x'])
+      expect(redirectOf(native), native).toEqual({ universal: 'https://w.example/wc' })
   })
 })
 

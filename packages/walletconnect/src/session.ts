@@ -1,11 +1,12 @@
 import {
+  cleanWalletName,
   isAddressForNamespace,
   isCaipAddress,
   isChainNamespace,
-  isSafeWalletLink,
-  isWalletImageUrl,
+  isHttpsUrl,
+  nativeSchemeOf,
   parseCaipAddress,
-  toWalletNameText,
+  safeImageUrl,
   type ChainNamespace,
   type WalletConnectPeer,
   type WalletConnectSession,
@@ -48,11 +49,12 @@ const redirectSchema = z.object({
   universal: z.optional(z.unknown()),
 })
 
-/** The wallet's name as plain text: forbidden characters removed, at most the directory's length. */
+/**
+ * The wallet's name as plain text, by core's one name rule (cleanWalletName); '' when the rule
+ * refuses it (nothing visible, or too long), and core then shows its own.
+ */
 export function peerName(value: unknown): string {
-  if (typeof value !== 'string') return ''
-  // The same characters core's directory refuses in a wallet name are removed here.
-  return toWalletNameText(value)
+  return cleanWalletName(value) ?? ''
 }
 
 /** An http(s) URL with a host and no credentials, else ''. Local test wallets use http. */
@@ -78,14 +80,17 @@ export function toPeer(metadata: unknown): WalletConnectPeer {
   const peer: WalletConnectPeer = {
     name: peerName(name),
     icons: Array.isArray(icons)
-      ? icons.filter((icon) => isWalletImageUrl(icon)).slice(0, PEER_ICONS_MAX)
+      ? icons.flatMap((icon) => safeImageUrl(icon) ?? []).slice(0, PEER_ICONS_MAX)
       : [],
     url: peerUrl(url),
   }
   const links = redirectSchema.safeParse(redirect)
   if (links.success) {
-    const native = isSafeWalletLink(links.data.native) ? links.data.native : undefined
-    const universal = isSafeWalletLink(links.data.universal) ? links.data.universal : undefined
+    // `native` declares the wallet's own scheme: kept only when a wallet may own it (never
+    // `intent:`, `ms-msdt:`, `javascript:`…); `universal` only as https (core's link rule).
+    const { native: declared, universal: link } = links.data
+    const native = typeof declared === 'string' && nativeSchemeOf(declared) ? declared : undefined
+    const universal = isHttpsUrl(link) ? link : undefined
     if (native || universal)
       peer.redirect = { ...(native ? { native } : {}), ...(universal ? { universal } : {}) }
   }

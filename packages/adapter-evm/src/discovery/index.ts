@@ -11,12 +11,4 @@ export {
   type EvmConnector,
 } from './evm-connector.js'
 export { isEip1193Provider, parseAnnouncement, type Announcement } from './announcement.js'
-export {
-  MAX_DATA_ICON_LENGTH,
-  MAX_HTTPS_ICON_LENGTH,
-  MAX_RDNS_LENGTH,
-  MAX_WALLET_NAME_LENGTH,
-  cleanWalletName,
-  safeIconUrl,
-  type WalletInfo,
-} from './wallet-info.js'
+export { MAX_RDNS_LENGTH, type WalletInfo } from './wallet-info.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseAnnouncement } from './announcement.js'
-import { cleanWalletName, safeIconUrl, walletInfoSchema } from './wallet-info.js'
+import { walletInfoSchema } from './wallet-info.js'
 
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
 const info = {
@@ -14,34 +14,23 @@ const parseInfo = (overrides: Record<string, unknown>) =>
   walletInfoSchema.safeParse({ ...info, ...overrides })
 const MEGABYTE = 'a'.repeat(1024 * 1024)
 
+// The rule itself is core's (cleanWalletName, tested in core): these check that an EIP-6963
+// announcement goes through it.
 describe('wallet names', () => {
-  it('keeps HTML as the literal text it is, never decoded', () => {
-    const html = '<img src=x onerror=alert(1)>'
-    expect(parseInfo({ name: html }).data?.name).toBe(html)
-    expect(parseInfo({ name: 'A &amp; B' }).data?.name).toBe('A &amp; B')
-  })
-
-  it('removes RTL overrides, bidi isolates, zero-width and control characters', () => {
-    expect(cleanWalletName('Wallet\u202Eksam')).toBe('Walletksam')
-    expect(cleanWalletName('\u2066Meta\u2069\u200Bmask\u0000\u0007\u009B')).toBe('Metamask')
-    expect(cleanWalletName('\uFEFF  Two\n\tLines\r\n ')).toBe('Two Lines')
-    expect(cleanWalletName('Two\u2028Lines')).toBe('Two Lines')
-  })
-
-  it('keeps non-Latin scripts and emoji intact', () => {
-    expect(parseInfo({ name: 'کیف پول' }).data?.name).toBe('کیف پول')
+  it("cleans the name with core's rule: bidi, zero-width and control characters go", () => {
+    expect(parseInfo({ name: 'Wallet\u202Eksam' }).data?.name).toBe('Walletksam')
+    expect(parseInfo({ name: '\uFEFF  Two\n\tLines\r\n ' }).data?.name).toBe('Two Lines')
+    expect(parseInfo({ name: '<img src=x onerror=alert(1)>' }).data?.name).toBe(
+      'img src=x onerror=alert(1)',
+    )
     expect(parseInfo({ name: '🦊 Fox' }).data?.name).toBe('🦊 Fox')
   })
 
-  it('rejects names that are empty once cleaned', () => {
-    expect(parseInfo({ name: '' }).success).toBe(false)
+  it('rejects the announcement when no name is left, or it is longer than 64 characters', () => {
     expect(parseInfo({ name: '  \u202E\u200B\n ' }).success).toBe(false)
-  })
-
-  it('accepts 64 characters and rejects 65 rather than truncating', () => {
     expect(parseInfo({ name: 'w'.repeat(64) }).data?.name).toHaveLength(64)
-    expect(parseInfo({ name: '🦊'.repeat(64) }).success).toBe(true)
     expect(parseInfo({ name: 'w'.repeat(65) }).success).toBe(false)
+    expect(parseInfo({ name: 42 }).success).toBe(false)
   })
 
   it('rejects a 1 MB name quickly', () => {
@@ -86,49 +75,25 @@ describe('rdns', () => {
   })
 })
 
+// The rule itself is core's (safeImageUrl, tested in core): these check that the icon goes
+// through it, and that a bad icon costs the icon only.
 describe('icons', () => {
-  it.each([
-    'data:image/png;base64,iVBORw0KGgo=',
-    'data:image/jpeg;base64,/9j/4AAQ',
-    'data:image/gif;base64,R0lGODlh',
-    'data:image/webp;base64,UklGRg==',
-    "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>",
-    'data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E',
-  ])('keeps %s', (icon) => {
-    expect(safeIconUrl(icon)).toBe(icon)
-  })
-
-  it('keeps https URLs, normalised', () => {
-    expect(safeIconUrl('https://wallet.example/icon.png')).toBe('https://wallet.example/icon.png')
-    expect(safeIconUrl('HTTPS://Wallet.Example/i.png')).toBe('https://wallet.example/i.png')
+  it('keeps an inline image and an https icon', () => {
+    expect(parseInfo({ icon: 'data:image/png;base64,iVBORw0KGgo=' }).data?.icon).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    )
+    expect(parseInfo({ icon: 'HTTPS://Wallet.Example/i.png' }).data?.icon).toBe(
+      'https://wallet.example/i.png',
+    )
   })
 
   it.each([
     ['javascript:', 'javascript:alert(1)'],
-    ['javascript: with spaces', ' javascript:alert(1)'],
     ['data:text/html', 'data:text/html,<script>alert(1)</script>'],
-    ['data:image/svg without +xml', 'data:image/svg,<svg/>'],
-    ['data: with a MIME parameter trick', 'data:image/png;x=<script>,AAA'],
-    ['vbscript:', 'vbscript:msgbox(1)'],
     ['http:', 'http://wallet.example/icon.png'],
-    ['relative', '/icon.png'],
-    ['protocol-relative', '//evil.example/icon.png'],
-    ['credentials', 'https://user:pass@wallet.example/icon.png'],
-    ['blob:', 'blob:https://wallet.example/1234'],
     ['a non-string', { toString: (): string => 'https://x.example/i.png' }],
-  ])('drops %s', (_, icon) => {
-    expect(safeIconUrl(icon)).toBeUndefined()
-  })
-
-  it('drops data icons over 512 KiB and https URLs over 2048 characters', () => {
-    const header = 'data:image/png;base64,'
-    expect(safeIconUrl(header + 'A'.repeat(512 * 1024 - header.length))).toBeDefined()
-    expect(safeIconUrl(header + 'A'.repeat(512 * 1024))).toBeUndefined()
-    expect(safeIconUrl(`https://x.example/${'a'.repeat(2048)}`)).toBeUndefined()
-  })
-
-  it('drops a bad icon but keeps the wallet', () => {
-    const parsed = parseInfo({ icon: 'javascript:alert(1)' })
+  ])('drops a %s icon but keeps the wallet', (_, icon) => {
+    const parsed = parseInfo({ icon })
     expect(parsed.success).toBe(true)
     expect(parsed.data?.icon).toBeUndefined()
   })

@@ -51,7 +51,7 @@ export async function supportsAssetDiscovery(
 
 /**
  * The account's tokens through wallet_getAssets (ERC-7811). Entries that fail validation are
- * dropped, and so are zero-decimal tokens (SPEC §4: "Tokens with zero decimals are filtered out").
+ * dropped; zero-decimal tokens are kept, since SPEC §4's display filter is core's, for every adapter.
  */
 export async function getWalletAssets(
   provider: Eip1193Provider,
@@ -69,7 +69,7 @@ export async function getWalletAssets(
   const entries = response.data[chainHex] ?? []
   return entries.flatMap((raw) => {
     const parsed = assetSchema.safeParse(raw)
-    if (!parsed.success || parsed.data.metadata.decimals === 0) return []
+    if (!parsed.success) return []
     const { address: token, balance, type, metadata } = parsed.data
     const caipChain = `eip155:${chainId}` as const
     return [

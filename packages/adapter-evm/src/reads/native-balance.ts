@@ -1,20 +1,20 @@
 import { LatchError, type Balance, type Network } from '@latch/core'
 import type { Address } from 'viem'
 import { getBalance } from 'viem/actions'
-import { BALANCE_RETRY_COOLDOWN_MS, NATIVE_BALANCE_CACHE_MS } from '../timings.js'
+import { NATIVE_BALANCE_CACHE_MS } from '../timings.js'
 import type { ClientFor } from './clients.js'
 
-export { BALANCE_RETRY_COOLDOWN_MS, NATIVE_BALANCE_CACHE_MS }
+export { NATIVE_BALANCE_CACHE_MS }
 
 interface Entry {
   at: number
-  balance?: Promise<Balance>
-  failedAt?: number
+  balance: Promise<Balance>
 }
 
 /**
- * Native balances through viem public clients: cached, with the failure cooldown. (Core decides
- * which networks are read at all: testnets and unsupported chains show 0.00 without a read.)
+ * Native balances through viem public clients, cached 30 s (SPEC §9). A failure is not kept:
+ * when to try again is core's rule (its balance machine holds SPEC §4's 30 s cooldown for every
+ * adapter), as is which networks are read at all (testnets and unsupported chains are not).
  */
 export function createNativeBalanceReader(clientFor: ClientFor, now: () => number = Date.now) {
   const entries = new Map<string, Entry>()
@@ -27,10 +27,7 @@ export function createNativeBalanceReader(clientFor: ClientFor, now: () => numbe
     const key = `${network.caipNetworkId}:${request.address.toLowerCase()}`
     const entry = entries.get(key)
     const t = now()
-    if (entry?.failedAt !== undefined && t - entry.failedAt < BALANCE_RETRY_COOLDOWN_MS) {
-      throw new LatchError('TOKEN_BALANCE_UNAVAILABLE')
-    }
-    if (entry?.balance && t - entry.at < NATIVE_BALANCE_CACHE_MS) return entry.balance
+    if (entry && t - entry.at < NATIVE_BALANCE_CACHE_MS) return entry.balance
     const balance = getBalance(clientFor(network), { address: request.address as Address }).then(
       (value) => ({ value, decimals, symbol }),
     )
@@ -38,7 +35,7 @@ export function createNativeBalanceReader(clientFor: ClientFor, now: () => numbe
     try {
       return await balance
     } catch (cause) {
-      entries.set(key, { at: t, failedAt: now() })
+      entries.delete(key)
       throw new LatchError('TOKEN_BALANCE_UNAVAILABLE', { cause })
     }
   }

@@ -22,9 +22,13 @@ export interface Harness {
  * The real stack with no browser: anvil chains, the dev wallet announced over EIP-6963 on an
  * EventTarget standing in for window, the EVM adapter discovering it, and a Latch instance.
  * The wallet only knows chain A at first, so switching to B takes the 4902 → add → retry path.
+ *
+ * Pass a `devnet` to share one between tests: each harness then has its own wallet, adapter and
+ * Latch (fresh state, nothing connected) on it, and `stop()` leaves the devnet running.
  */
-export async function startHarness(): Promise<Harness> {
-  const devnet = await startDevnet({ env: {} })
+export async function startHarness(shared?: Devnet): Promise<Harness> {
+  const devnet = shared ?? (await startDevnet({ env: {} }))
+  const stopDevnet = () => (shared ? Promise.resolve() : devnet.stop())
   try {
     const [a, b] = devnet.chains
     const networks = [devnetNetwork(a!), devnetNetwork(b!)] as [Network, Network]
@@ -56,24 +60,20 @@ export async function startHarness(): Promise<Harness> {
         latch.destroy()
         adapter.destroy()
         stopAnnouncing()
-        await devnet.stop()
+        await stopDevnet()
       },
     }
   } catch (error) {
-    await devnet.stop()
+    await stopDevnet()
     throw error
   }
 }
 
 /** Connects the dev wallet through Latch and waits for the connection machine to settle. */
 export async function connectDevWallet(h: Harness): Promise<string> {
-  const connector = h.latch.actor
-    .getSnapshot()
-    .context.connectors.eip155?.find((c) => c.id === DEV_WALLET_RDNS)
-  if (!connector) throw new Error('dev wallet not discovered')
-  h.latch.connection.send({ type: 'CONNECT', connector, namespace: 'eip155' })
-  await until(() => h.latch.getAccount().isConnected)
-  return h.latch.getAccount().address!
+  // The host's path: core opens the wallet's waiting view and asks it (no view needed).
+  const { acct } = await h.latch.connect({ connectorId: DEV_WALLET_RDNS })
+  return acct
 }
 
 /** Polls `check` until it is true (real time: these tests talk to real processes). */

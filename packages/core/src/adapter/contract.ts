@@ -1,3 +1,4 @@
+import type { TokenBalance } from '../balances/token-balance.js'
 import type { Connector } from '../connector/connector.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { Network } from '../network/network.js'
@@ -59,6 +60,18 @@ export interface ChainAdapter {
 
   /** The native balance of `address` on `network`, as an exact amount in base units. */
   getBalance(request: { address: string; network: Network; signal?: AbortSignal }): Promise<Balance>
+
+  /**
+   * The account's tokens on `network`, as the wallet or the chain lists them. Optional. Return
+   * every token, unfiltered: core applies the SPEC's display rules (zero-decimal tokens are
+   * dropped) in one place for every adapter.
+   */
+  getTokenBalances?(request: {
+    connectorId: string
+    address: string
+    network: Network
+    signal?: AbortSignal
+  }): Promise<readonly TokenBalance[]>
 
   /** Signs a plain-text message with the account; resolves with the signature as the namespace encodes it. */
   signMessage(request: SignMessageRequest): Promise<string>

@@ -12,12 +12,6 @@ export const connectorTypes = [
 export type ConnectorType = (typeof connectorTypes)[number]
 
 /**
- * The image URLs a view may put in `<img src>`: https or an inline image. Connector icons,
- * stored recent wallets and session icons are held to it.
- */
-export const SAFE_IMAGE_URL = /^(https:\/\/|data:image\/)/i
-
-/**
  * SPEC §3 "Connector": one way to reach a wallet. `name` and `imageUrl` may come from the
  * wallet itself (EIP-6963): views render them only as text and as an `<img>` source.
  */
@@ -28,7 +22,7 @@ export interface Connector {
   readonly name: string
   /** Reverse-DNS id from EIP-6963, used to dedupe and to exclude wallets. */
   readonly rdns?: string
-  /** A data: or https: URL, only ever used as an image source. */
+  /** A data: or https: URL, only ever used as an image source (core's safeImageUrl). */
   readonly imageUrl?: string
   /** Id of the image in the wallet directory. */
   readonly imageId?: string

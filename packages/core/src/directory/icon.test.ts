@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, it, expect } from 'vitest'
 import { generateWalletIcon, walletInitials } from './icon.js'
-import { isWalletImageUrl } from './wallet.js'
+import { isSafeImageUrl } from './image-url.js'
 
 const PREFIX = 'data:image/svg+xml,'
 
@@ -27,7 +27,7 @@ describe('generateWalletIcon', () => {
   it('is a deterministic SVG data URI of the initials', () => {
     const icon = generateWalletIcon('MetaMask', '157c99e12c26d26d')
     expect(icon).toBe(generateWalletIcon('MetaMask', '157c99e12c26d26d'))
-    expect(isWalletImageUrl(icon)).toBe(true)
+    expect(isSafeImageUrl(icon)).toBe(true)
     const svg = svgOf(icon)
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
     expect(svg).toContain('>MM</text>')
@@ -69,7 +69,7 @@ describe('generateWalletIcon', () => {
     fc.assert(
       fc.property(fc.string({ unit: hostileChar, maxLength: 80 }), fc.string(), (name, id) => {
         const icon = generateWalletIcon(name, id)
-        expect(isWalletImageUrl(icon)).toBe(true)
+        expect(isSafeImageUrl(icon)).toBe(true)
         expect(tagsOf(svgOf(icon))).toEqual(expectedTags)
       }),
     )

@@ -1,3 +1,5 @@
+import { safeImageUrl } from './image-url.js'
+
 const ICON_SIZE = 96
 const NAME_IN_TITLE_MAX = 64
 const WORD_SEPARATOR = /[\s_-]+/u
@@ -73,4 +75,17 @@ export function generateWalletIcon(name: string, id: string): string {
     `font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="38" ` +
     `font-weight="600" fill="#ffffff">${label}</text></svg>`
   return `data:image/svg+xml,${encodeURIComponent(svg)}`
+}
+
+/**
+ * What a view puts in a wallet's `<img src>`: the wallet's own image when {@link safeImageUrl}
+ * keeps it, else its generated icon. Every view that renders a wallet icon uses this, so an
+ * unsafe or missing icon never reaches the page and never leaves a hole.
+ */
+export function walletIconUrl(wallet: {
+  id: string
+  name: string
+  imageUrl?: string | undefined
+}): string {
+  return safeImageUrl(wallet.imageUrl) ?? generateWalletIcon(wallet.name, wallet.id)
 }

@@ -5,7 +5,7 @@ export {
   type DirectoryRequestOptions,
   DIRECTORY_CACHE_MS,
 } from './directory-client.js'
-export { generateWalletIcon, walletInitials } from './icon.js'
+export { generateWalletIcon, walletIconUrl, walletInitials } from './icon.js'
 export {
   RECOMMENDED_WALLETS_COUNT,
   WALLETS_PER_PAGE,
@@ -15,14 +15,15 @@ export {
   type RecommendedWalletsOptions,
 } from './local-directory.js'
 export { buildGetWalletsUrl, type SdkInfo, type WalletPage, type WalletQuery } from './query.js'
+export { MAX_DATA_IMAGE_LENGTH, isSafeImageUrl, safeImageUrl } from './image-url.js'
+export type { DirectoryWallet, WalletBadge } from './wallet.js'
 export {
-  WALLET_NAME_MAX_LENGTH,
+  declaredNativeSchemes,
   isHttpsUrl,
-  toWalletNameText,
   isSafeWalletLink,
-  isWalletImageUrl,
-  type DirectoryWallet,
-  type WalletBadge,
-} from './wallet.js'
+  isWalletAppLink,
+  nativeSchemeOf,
+} from './wallet-link.js'
+export { WALLET_NAME_MAX_LENGTH, cleanWalletName, walletNameSchema } from './wallet-name.js'
 export { directoryWalletEntrySchema, directoryWalletSchema } from './wallet-schema.js'
 export { directoryWallets } from './wallets.data.js'

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { safeParseWith } from '../validation/parse.js'
-import { isSafeWalletLink, WALLET_NAME_MAX_LENGTH } from './wallet.js'
+import { isSafeWalletLink } from './wallet-link.js'
+import { WALLET_NAME_MAX_LENGTH } from './wallet-name.js'
 import { directoryWalletSchema } from './wallet-schema.js'
 
 const valid = {
@@ -28,7 +29,7 @@ describe('directoryWalletSchema', () => {
     expect(Object.isFrozen(wallet.chains)).toBe(true)
   })
 
-  it('rejects script and HTML links in every link field, however they are disguised', () => {
+  it('rejects script, HTML and system-handler links in every link field, however disguised', () => {
     const hostile = [
       'javascript:alert(1)',
       'JavaScript:alert(1)',
@@ -39,11 +40,13 @@ describe('directoryWalletSchema', () => {
       'vbscript:msgbox(1)',
       'file:///etc/passwd',
       'http://metamask.io',
+      'intent://wc#Intent;scheme=metamask;package=com.evil;end',
+      'ms-msdt://id',
       'metamask:',
       'https://user:pw@evil.example',
     ]
     for (const link of hostile) {
-      expect(isSafeWalletLink(link), link).toBe(false)
+      expect(isSafeWalletLink(link, ['metamask']), link).toBe(false)
       expect(accepts({ mobileLink: link }), link).toBe(false)
       expect(accepts({ desktopLink: link }), link).toBe(false)
       expect(accepts({ webappLink: link }), link).toBe(false)
@@ -58,23 +61,25 @@ describe('directoryWalletSchema', () => {
     expect(accepts({ webappLink: 'metamask://' })).toBe(false)
   })
 
-  it('accepts only https images or SVG data URIs', () => {
+  it("accepts only images core's image rule keeps", () => {
     expect(accepts({ imageUrl: 'data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E' })).toBe(true)
-    expect(accepts({ imageUrl: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=' })).toBe(true)
+    expect(accepts({ imageUrl: 'data:image/png;base64,iVBORw0KGgo=' })).toBe(true)
     expect(accepts({ imageUrl: 'data:text/html,<svg onload=alert(1)>' })).toBe(false)
     expect(accepts({ imageUrl: 'javascript:alert(1)' })).toBe(false)
     expect(accepts({ imageUrl: 'http://images.example.com/a.png' })).toBe(false)
-    expect(accepts({ imageUrl: `data:image/svg+xml,${'a'.repeat(70_000)}` })).toBe(false)
+    expect(accepts({ imageUrl: `data:image/svg+xml,${'a'.repeat(600_000)}` })).toBe(false)
   })
 
-  it('keeps names as short plain text: no markup, control or bidi characters, no huge names', () => {
-    expect(directoryWalletSchema.parse({ ...valid, name: '  Trust Wallet ' }).name).toBe(
-      'Trust Wallet',
-    )
+  it("cleans names with core's name rule, and drops entries with no name left or too long", () => {
+    const nameOf = (name: string) => directoryWalletSchema.parse({ ...valid, name }).name
+    expect(nameOf('  Trust Wallet ')).toBe('Trust Wallet')
+    expect(nameOf('Meta\u202eksaM')).toBe('MetaksaM')
+    expect(nameOf('<img src=x onerror=alert(1)>')).toBe('img src=x onerror=alert(1)')
+    expect(nameOf('Meta\nMask')).toBe('Meta Mask')
     expect(accepts({ name: 'x'.repeat(WALLET_NAME_MAX_LENGTH) })).toBe(true)
     expect(accepts({ name: 'x'.repeat(WALLET_NAME_MAX_LENGTH + 1) })).toBe(false)
     expect(accepts({ name: 'x'.repeat(1_000_000) })).toBe(false)
-    for (const name of ['<img src=x onerror=alert(1)>', 'Meta\nMask', 'Meta\u202eksaM', '', '  ']) {
+    for (const name of ['', '  ', '\u202e\u200b']) {
       expect(accepts({ name }), JSON.stringify(name)).toBe(false)
     }
   })

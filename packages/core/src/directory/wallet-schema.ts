@@ -1,16 +1,12 @@
-// The directory's entries as zod schemas: what a GET /getWallets answer is checked against. Apart
-// from the link and image checks (wallet.ts) because only the directory service's client needs
-// them, and it is loaded when a wallet list first asks a service.
+// The directory's entries as zod schemas: what a GET /getWallets answer is checked against, with
+// core's one name, link and image rules (wallet-name.ts, wallet-link.ts, image-url.ts). Only the
+// directory service's client needs the schemas, and it is loaded when a list first asks a service.
 import * as z from 'zod/mini'
 import { isCaipNetworkId } from '../identifiers/caip.js'
 import type { CaipNetworkId } from '../identifiers/types.js'
-import {
-  hasForbiddenNameCharacters,
-  isHttpsUrl,
-  isSafeWalletLink,
-  isWalletImageUrl,
-  WALLET_NAME_MAX_LENGTH,
-} from './wallet.js'
+import { isSafeImageUrl } from './image-url.js'
+import { isHttpsUrl, isWalletAppLink } from './wallet-link.js'
+import { walletNameSchema } from './wallet-name.js'
 
 const CHAINS_MAX = 256
 const WALLET_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
@@ -21,21 +17,19 @@ const caipNetworkId = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CAIP-2 n
 const walletFields = z.object({
   /** Stable directory id (e.g. a hex string); also the key of `GET /getWalletImage/{id}`. */
   id: z.string().check(z.regex(WALLET_ID, 'Invalid wallet id')),
-  /** Shown as plain text, never as markup. */
-  name: z.string().check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(WALLET_NAME_MAX_LENGTH),
-    z.refine((name) => !hasForbiddenNameCharacters(name), 'Invalid wallet name'),
-  ),
+  /** Cleaned by core's one name rule (wallet-name.ts); shown as plain text, never as markup. */
+  name: walletNameSchema,
   /** EIP-6963 reverse-DNS id (`io.metamask`): how an installed wallet is matched to its entry. */
   rdns: z.optional(z.string().check(z.regex(RDNS, 'Invalid rdns'))),
   homepage: z.string().check(z.refine(isHttpsUrl, 'Must be an https URL')),
-  imageUrl: z.string().check(z.refine(isWalletImageUrl, 'Must be an https URL or an SVG data URI')),
-  /** Universal link (https) or deep-link root (`metamask://`) of the mobile app. */
-  mobileLink: z.optional(z.string().check(z.refine(isSafeWalletLink, 'Invalid wallet link'))),
-  /** Deep-link root of the desktop app (`ledgerlive://`). */
-  desktopLink: z.optional(z.string().check(z.refine(isSafeWalletLink, 'Invalid wallet link'))),
+  imageUrl: z.string().check(z.refine(isSafeImageUrl, 'Must be an https URL or an inline image')),
+  /**
+   * Universal link (https) or deep-link root (`metamask://`) of the mobile app. A deep-link root
+   * declares the wallet's native scheme: the only non-https scheme its links may use.
+   */
+  mobileLink: z.optional(z.string().check(z.refine(isWalletAppLink, 'Invalid wallet link'))),
+  /** Deep-link root (`ledgerlive://`) or universal link of the desktop app; declares likewise. */
+  desktopLink: z.optional(z.string().check(z.refine(isWalletAppLink, 'Invalid wallet link'))),
   /** The wallet's web app. */
   webappLink: z.optional(z.string().check(z.refine(isHttpsUrl, 'Must be an https URL'))),
   /** CAIP-2 ids of the chains the wallet supports. */

@@ -43,6 +43,8 @@ export const errorMessages = {
   UNSUPPORTED_CHAIN: 'Unsupported chain',
   BOTH_SIWE_AND_SIWX: 'Cannot set both `siweConfig` and `siwx` options',
   INVALID_OPTIONS: 'Invalid Latch options: {issues}',
+  /** Not SPEC text: an option asks for a feature this build does not have (options/available-features). */
+  FEATURE_NOT_AVAILABLE: 'Not available in this version of Latch: {feature}',
   INVALID_AMOUNT: 'Invalid amount: {value}',
   INVALID_DECIMALS: 'Invalid decimals: {value}',
 

@@ -21,9 +21,10 @@ function setup(
   )
   const view = () => selectRoute(latch.modal.getSnapshot()).view
   const isOpen = () => latch.modal.getSnapshot().matches({ visibility: 'open' })
+  /** As a user would: the wallet's waiting view, which core's flow turns into a connect. */
   const connectWallet = async (id = 'io.dev.a') => {
-    const connector = fake.wallets.find((w) => w.connector.id === id)!.connector
-    latch.connection.send({ type: 'CONNECT', connector, namespace: 'eip155' })
+    latch.start()
+    latch.open({ route: { view: 'ConnectingExternal', data: { connectorId: id } } })
     await flush()
   }
   return { latch, fake, port, view, isOpen, connectWallet }
@@ -271,11 +272,10 @@ describe('createLatch: wallets and networks', () => {
     latch.start()
     await connectWallet()
     latch.open()
-    latch.switchNetwork(devnetB)
+    const switched = latch.switchNetwork(devnetB)
+    // Core confirms: showing the SwitchNetwork view is what asks the wallet (no view needed).
     expect(view()).toBe('SwitchNetwork')
-    latch.network.send({ type: 'CONFIRM_SWITCH', network: devnetB })
-    await flush()
-    await flush()
+    await switched
     expect(fake.calls.filter((c) => /^(switch|add):/.test(c))).toEqual([
       'switch:eip155:31338',
       'add:eip155:31338',
@@ -298,8 +298,7 @@ describe('createLatch: wallets and networks', () => {
     const port = createMemoryStorage()
     const first = setup({ storage: port })
     first.latch.start()
-    first.latch.network.send({ type: 'CONFIRM_SWITCH', network: devnetB })
-    await flush()
+    await first.latch.switchNetwork(devnetB)
     first.latch.destroy()
     const second = setup({ storage: port })
     expect(second.latch.getActiveNetwork()?.caipNetworkId).toBe('eip155:31337')
@@ -313,13 +312,7 @@ describe('createLatch: unsupported chains (SPEC §2)', () => {
     const { latch, fake, view, isOpen } = setup({}, [
       fakeWallet('io.dev.a', { chainReference: '999', knownChains: new Set(['999']) }),
     ])
-    latch.start()
-    latch.open()
-    latch.connection.send({
-      type: 'CONNECT',
-      connector: fake.wallets[0]!.connector,
-      namespace: 'eip155',
-    })
+    void latch.connect({ connectorId: fake.wallets[0]!.connector.id })
     await flush()
     expect([isOpen(), view()]).toEqual([true, 'UnsupportedChain'])
   })
@@ -345,19 +338,20 @@ describe('createLatch: unsupported chains (SPEC §2)', () => {
 })
 
 describe('createLatch: closing the modal', () => {
-  it('abandons a connect the wallet never answers', async () => {
+  it('abandons a connect the wallet never answers, and stops asking it', async () => {
     const { latch, fake } = setup({}, [fakeWallet('io.dev.a')])
-    fake.adapter.connect = () => new Promise(() => {})
-    latch.start()
-    latch.open()
-    latch.connection.send({
-      type: 'CONNECT',
-      connector: fake.wallets[0]!.connector,
-      namespace: 'eip155',
-    })
+    let signal: AbortSignal | undefined
+    fake.adapter.connect = (request) => {
+      signal = request.signal
+      return new Promise(() => {})
+    }
+    const pending = latch.connect({ connectorId: 'io.dev.a' })
     expect(latch.getAccount().status).toBe('connecting')
+    expect(signal?.aborted).toBe(false)
     latch.close()
     expect(latch.getAccount().status).toBe('disconnected')
+    expect(signal?.aborted).toBe(true)
+    await expect(pending).rejects.toMatchObject({ code: 'USER_REJECTED' })
   })
 })
 
@@ -369,10 +363,8 @@ describe('createLatch: a failed network switch', () => {
     fake.adapter.switchNetwork = async () =>
       Promise.reject(Object.assign(new Error('no'), { code: 4001 }))
     latch.open()
-    latch.switchNetwork(devnetB)
-    latch.network.send({ type: 'CONFIRM_SWITCH', network: devnetB })
-    await flush()
-    await flush()
+    const switched = latch.switchNetwork(devnetB)
+    await expect(switched).rejects.toMatchObject({ code: 'USER_REJECTED' })
     expect(view()).toBe('Account')
     expect(latch.toast.getSnapshot().context.toast).toEqual({
       message: 'User rejected the request.',
@@ -387,10 +379,7 @@ describe('createLatch: a failed network switch', () => {
     fake.adapter.switchNetwork = async () =>
       Promise.reject(new LatchError('HTTP_STATUS', { values: { status: 503 } }))
     latch.open()
-    latch.switchNetwork(devnetB)
-    latch.network.send({ type: 'CONFIRM_SWITCH', network: devnetB })
-    await flush()
-    await flush()
+    await expect(latch.switchNetwork(devnetB)).rejects.toMatchObject({ code: 'HTTP_STATUS' })
     expect(latch.toast.getSnapshot().context.toast).toEqual({
       message: 'HTTP status code: 503',
       code: 'HTTP_STATUS',

@@ -1,26 +1,30 @@
-import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
+import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import { connectionMachine } from '../machines/connection.machine.js'
 import {
+  sameAccountState,
   selectAccountState,
-  selectCurrentConnection,
-  selectStatus,
-  toConnectHelperResult,
   type AccountState,
   type ConnectHelperResult,
 } from '../machines/connection.selectors.js'
-import type { ConnectionEmitted } from '../machines/connection.types.js'
-import type { modalMachine } from '../machines/modal.machine.js'
 import { networkMachine } from '../machines/network.machine.js'
-import { selectActiveNetwork } from '../machines/network-rules.js'
-import type { toastMachine } from '../machines/toast.machine.js'
+import { selectActiveCaipNetworkId, selectActiveNetwork } from '../machines/network-rules.js'
 import type { Network } from '../network/network.js'
 import { parseOptions } from '../options/parse-options.js'
 import type { LatchOptions, ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
+import {
+  changeTheme,
+  type LatchTheme,
+  type ThemeChange,
+  type ThemeMode,
+  type ThemeVariables,
+} from '../options/theme.js'
+import { isMobileDevice } from '../platform/is-mobile.js'
 import type { OpenRequest } from '../router/open-rules.js'
-import type { Route } from '../router/routes.js'
+import { route, type Route } from '../router/routes.js'
 import { clearBrowserDatabases, detectStorage } from '../storage/browser-storage.js'
 import {
   createLatchStorage,
@@ -34,20 +38,31 @@ import {
   type LatchDirectory,
   type LatchDirectoryOptions,
 } from '../wallets/latch-directory.js'
-import type { WalletConnectConfig, WalletConnectLoader } from '../walletconnect/contract.js'
+import type { WalletConnectConfig, WalletConnectSession } from '../walletconnect/contract.js'
 import { createWalletConnectLink } from '../walletconnect/link.js'
 import { proposalNamespaces } from '../walletconnect/namespaces.js'
 import { pairWalletActor } from '../walletconnect/pair-actor.js'
 import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import { connectionActors, createAdapterRegistry, networkActors } from './adapter-actors.js'
+import {
+  currentConnection,
+  disconnected,
+  networkSwitched,
+  nextConnection,
+} from './host-promises.js'
 import { latchMachine } from './latch.machine.js'
 import { createPageActions, type PageTransaction } from './page-actions.js'
+import type { LatchChildren } from './root-events.js'
 
 /** The platform around an instance. Every field has a browser default; tests and servers inject. */
 export interface LatchEnvironment {
   /** Where to persist; default: `options.storage`, else localStorage when usable, else memory. */
   storage?: StoragePort
-  /** Phones get AllWallets instead of the QR view (SPEC §2 rule 2). */
+  /**
+   * Phones get AllWallets instead of the QR view (SPEC §2 rule 2), and WalletConnect requests
+   * reopen the wallet's app there. Default: this device's check (a coarse pointer or a mobile
+   * user agent), made when the instance starts, never at import.
+   */
   isMobile?: () => boolean
   /** SPEC §4: what the connect helper wipes on failure; default: every IndexedDB database. */
   clearBrowserData?: () => Promise<void>
@@ -60,31 +75,28 @@ export interface LatchEnvironment {
   fetchProjectConfig?: (projectId: string) => Promise<unknown>
   /** The wallet directory (SPEC §7 GET /getWallets); default: the built-in data module. */
   directory?: LatchDirectoryOptions
-  /**
-   * Loads the WalletConnect client on first use (a dynamic `import()`, so a host that never pairs
-   * downloads none of it). @latch/react's `createLatch` passes @latch/walletconnect's. Absent:
-   * WalletConnect is not offered, and choosing it fails with 'WalletConnectConnector not found'.
-   */
-  walletConnect?: WalletConnectLoader
 }
 
 /** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
 export type OpenOptions = { route?: Route; namespace?: ChainNamespace }
+
+/** `connect()`'s argument: a discovered wallet to ask at once, instead of the Connect view. */
+export type ConnectOptions = { connectorId?: string }
 
 export type LatchActor = ActorRefFrom<typeof latchMachine>
 
 /** One independent Latch: its machines, its storage, its wallets. Two never share anything. */
 export interface Latch {
   readonly options: ResolvedOptions
-  /** The root actor; `latch.actor.system.get('modal')` etc. are what views bind to. */
+  /** The root actor: its snapshot says which flow runs; views send it the user's intents. */
   readonly actor: LatchActor
-  readonly connection: ActorRefFrom<typeof connectionMachine>
-  readonly network: ActorRefFrom<typeof networkMachine>
-  readonly modal: ActorRefFrom<typeof modalMachine>
-  readonly toast: ActorRefFrom<typeof toastMachine>
+  readonly connection: LatchChildren['connection']
+  readonly network: LatchChildren['network']
+  readonly modal: LatchChildren['modal']
+  readonly toast: LatchChildren['toast']
   /** The pairing view's machine: the URI, its lifetime and the wallet's answer. */
-  readonly walletConnect: ActorRefFrom<typeof walletConnectMachine>
-  /** True when WalletConnect pairing is offered (a loader and a project id). */
+  readonly walletConnect: LatchChildren['walletConnect']
+  /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
   readonly walletConnectAvailable: boolean
   /** The wallet directory the wallet lists browse. Holds no state and does no I/O until queried. */
   readonly directory: LatchDirectory
@@ -96,16 +108,37 @@ export interface Latch {
   getAlerts(): readonly Alert[]
   /** The features in force: the host's options, overridden by the project's remote config. */
   getFeatures(): ResolvedFeatures
+  /** The theme in force: `themeMode` and `themeVariables` (every default applied). */
+  getTheme(): LatchTheme
+  /**
+   * Switches the theme live: the modal and the ConnectButton follow at once, and nothing else
+   * happens (no reconnect). Throws a LatchOptionsError naming `themeMode` for anything but
+   * 'light' or 'dark', and then nothing changes.
+   */
+  setThemeMode(themeMode: ThemeMode): void
+  /**
+   * Changes theme variables live, laid over the ones in force (the others stay). Checked like
+   * the `themeVariables` option: a wrong value throws a LatchOptionsError naming the field
+   * (`themeVariables.--latch-accent`), and then nothing changes.
+   */
+  setThemeVariables(themeVariables: ThemeVariables): void
+  /** The wallets the adapters have discovered so far, every namespace. */
+  getConnectors(): readonly Connector[]
   /** SPEC §1 page helper: opens the modal per the SPEC §2 opening rules. */
   open(options?: OpenOptions): void
   close(): void
   /**
-   * SPEC §4 connect helper: resolves at once when connected; otherwise opens the modal and
-   * resolves on the next connection. On a connect failure it clears storage, then rejects.
-   * Closing the modal without connecting rejects with USER_REJECTED (nothing is cleared).
+   * SPEC §4 connect helper: resolves at once when connected; otherwise opens the modal (at the
+   * named wallet's waiting view with `connectorId`, which asks it at once) and resolves on the
+   * next connection. On a connect failure it clears Latch's own stores, then rejects. Closing
+   * the modal without connecting rejects with USER_REJECTED (nothing is cleared).
    */
-  connect(): Promise<ConnectHelperResult>
-  /** SPEC §1 page helper: disconnects every connection; resolves once disconnected. */
+  connect(options?: ConnectOptions): Promise<ConnectHelperResult>
+  /**
+   * SPEC §1 page helper, the host's logout: disconnects every connection, abandons any connect,
+   * reconnect or pairing in flight, and closes the modal. Resolves once disconnected, from any
+   * state, within SPEC §9's 3 s disconnect wait.
+   */
   disconnect(): Promise<void>
   /** SPEC §3 account state exposed to the host. */
   getAccount(): AccountState
@@ -113,8 +146,12 @@ export interface Latch {
   getActiveNetwork(): Network | undefined
   /** SPEC §3 recent wallets (at most 2, most recent first), for the Connect view. */
   getRecentWallets(): RecentWallet[]
-  /** Asks to switch network; the modal shows the confirmation the SPEC §4 rules pick. */
-  switchNetwork(network: Network): void
+  /**
+   * Switches network (SPEC §4 rules pick the confirming view, which asks the wallet, adding an
+   * unknown chain and retrying). Resolves once the network is active; rejects with the wallet's
+   * error, with USER_REJECTED when the modal is closed first, or CHAIN_NOT_CONFIGURED.
+   */
+  switchNetwork(network: Network): Promise<void>
   /** Signs a plain-text message with the current account (the wallet prompts). */
   signMessage(message: string): Promise<string>
   /** Sends a transaction from the current account on the active network; resolves with its hash. */
@@ -133,12 +170,25 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   for (const network of options.networks)
     firstNetworkByNamespace[network.chainNamespace] ??= network
 
+  // Asked when needed (at START, and by WalletConnect on a request), never at import.
+  const isMobile = env.isMobile ?? (() => isMobileDevice())
+  const { walletConnect } = options
   const walletConnectLink = createWalletConnectLink({
-    ...(env.walletConnect ? { loader: env.walletConnect } : {}),
+    ...(walletConnect
+      ? { loader: (config: WalletConnectConfig) => walletConnect.load(config, { isMobile }) }
+      : {}),
     registry,
     projectId: options.projectId,
     config: () => walletConnectConfig(options, registry),
   })
+
+  let storage: LatchStorage | undefined
+  const getStorage = () =>
+    (storage ??= createLatchStorage({
+      port: env.storage ?? (options.storage as StoragePort | undefined) ?? detectStorage(),
+      prefix: options.storageKeyPrefix,
+      ...(env.onStorageReport ? { onReport: env.onStorageReport } : {}),
+    }))
 
   const machine = latchMachine.provide({
     actors: {
@@ -149,6 +199,10 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       walletConnect: walletConnectMachine.provide({
         actors: { pairWallet: pairWalletActor(walletConnectLink) },
       }),
+      attachSession: fromPromise<WalletConnectSession, WalletConnectSession>(async ({ input }) => {
+        await walletConnectLink.attach(input)
+        return input
+      }),
     },
   })
   const signInEnabled = Boolean(options.siwx ?? options.siweConfig)
@@ -157,6 +211,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       alerts,
       features: options.features,
       featuresInput: (input as { features?: LatchOptions['features'] }).features,
+      theme: { themeMode: options.themeMode, themeVariables: options.themeVariables },
       network: {
         networks: options.networks,
         adapterNamespaces: [...registry.keys()],
@@ -168,6 +223,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         facts: {
           firstNetworkByNamespace,
           hasAdapters: registry.size > 0,
+          walletConnect: walletConnectLink.available,
           manualWalletControl: options.manualWalletControl,
           embedded: options.embedded,
           signInEnabled,
@@ -175,25 +231,23 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
           activeNamespace: options.networks[0]?.chainNamespace,
         },
       },
+      io: {
+        registry,
+        storage: getStorage,
+        walletConnect: walletConnectLink,
+        reconnect: options.enableReconnect,
+        isMobile,
+      },
     },
   })
   actor.start()
-  const system = actor.system
-  const connection = system.get('connection') as Latch['connection']
-  const network = system.get('network') as Latch['network']
-  const modal = system.get('modal') as Latch['modal']
-  const toast = system.get('toast') as Latch['toast']
-  const walletConnect = system.get('walletConnect') as Latch['walletConnect']
-
-  let storage: LatchStorage | undefined
-  const getStorage = () =>
-    (storage ??= createLatchStorage({
-      port: env.storage ?? (options.storage as StoragePort | undefined) ?? detectStorage(),
-      prefix: options.storageKeyPrefix,
-      ...(env.onStorageReport ? { onReport: env.onStorageReport } : {}),
-    }))
+  const children: LatchChildren = actor.getSnapshot().context
+  const { connection, network, modal } = children
 
   let started = false
+  // Validated before anything is sent: a wrong value throws and changes nothing.
+  const setTheme = (change: ThemeChange) =>
+    actor.send({ type: 'SET_THEME', theme: changeTheme(actor.getSnapshot().context.theme, change) })
   const actions = createPageActions({
     registry,
     connection,
@@ -205,23 +259,14 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     connection,
     network,
     modal,
-    toast,
-    walletConnect,
+    toast: children.toast,
+    walletConnect: children.walletConnect,
     walletConnectAvailable: walletConnectLink.available,
     directory: createLatchDirectory(options.projectId, env.directory),
     start() {
       if (started) return
       started = true
-      actor.send({
-        type: 'START',
-        bridge: {
-          registry,
-          storage: getStorage(),
-          reconnect: options.enableReconnect,
-          isMobile: env.isMobile?.() ?? false,
-          walletConnect: walletConnectLink,
-        },
-      })
+      actor.send({ type: 'START' })
       if (env.fetchProjectConfig && options.projectId) {
         env
           .fetchProjectConfig(options.projectId)
@@ -236,6 +281,11 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     },
     getAlerts: () => actor.getSnapshot().context.alerts,
     getFeatures: () => actor.getSnapshot().context.features,
+    getTheme: () => actor.getSnapshot().context.theme,
+    setThemeMode: (themeMode) => setTheme({ themeMode }),
+    setThemeVariables: (themeVariables) => setTheme({ themeVariables }),
+    getConnectors: () =>
+      Object.values(actor.getSnapshot().context.connectors).flatMap((list) => list ?? []),
     open(request: OpenRequest = {}) {
       latch.start()
       modal.send({ type: 'OPEN', ...request })
@@ -243,79 +293,60 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     close() {
       modal.send({ type: 'CLOSE' })
     },
-    connect() {
+    connect(request: ConnectOptions = {}) {
       latch.start()
-      const snapshot = connection.getSnapshot()
-      const current = selectCurrentConnection(snapshot)
-      if (selectStatus(snapshot) === 'connected' && current) {
-        return Promise.resolve(toConnectHelperResult(current))
-      }
-      return waitForConnection()
+      const current = currentConnection(children)
+      if (current) return Promise.resolve(current)
+      const next = nextConnection(children, async () => {
+        // SPEC §4, read as Latch's own stores: the host's databases and keys are never touched.
+        const clear = env.clearBrowserData ?? clearBrowserDatabases
+        await clear().catch(() => undefined)
+        getStorage().clear()
+      })
+      // The waiting view starts the connect itself (core's route flow), as when a user picks it.
+      modal.send(
+        request.connectorId
+          ? {
+              type: 'OPEN',
+              route: route('ConnectingExternal', { connectorId: request.connectorId }),
+            }
+          : { type: 'OPEN' },
+      )
+      return next
     },
     disconnect() {
-      if (selectStatus(connection.getSnapshot()) === 'disconnected') return Promise.resolve()
-      return new Promise((resolve) => {
-        const sub = connection.subscribe((snapshot) => {
-          if (selectStatus(snapshot) !== 'disconnected') return
-          sub.unsubscribe()
-          resolve()
-        })
-        connection.send({ type: 'DISCONNECT', all: true })
-      })
+      const done = disconnected(children)
+      actor.send({ type: 'DISCONNECT' })
+      return done
     },
     getAccount: () => selectAccountState(connection.getSnapshot()),
     subscribeAccount(listener) {
-      let last = JSON.stringify(latch.getAccount())
+      let last = latch.getAccount()
       const sub = connection.subscribe((snapshot) => {
         const account = selectAccountState(snapshot)
-        const key = JSON.stringify(account)
-        if (key === last) return
-        last = key
+        if (sameAccountState(account, last)) return
+        last = account
         listener(account)
       })
       return () => sub.unsubscribe()
     },
     getRecentWallets: () => getStorage().getRecentWallets(),
-    getActiveNetwork: () =>
-      selectActiveNetwork(network.getSnapshot() as SnapshotFrom<typeof networkMachine>),
+    getActiveNetwork: () => selectActiveNetwork(network.getSnapshot()),
     signMessage: actions.signMessage,
     sendTransaction: actions.sendTransaction,
     switchNetwork(target) {
+      latch.start()
+      if (!options.networks.some((n) => n.caipNetworkId === target.caipNetworkId))
+        return Promise.reject(new LatchError('CHAIN_NOT_CONFIGURED'))
+      // SPEC §4: the same network: nothing happens.
+      if (selectActiveCaipNetworkId(network.getSnapshot()) === target.caipNetworkId)
+        return Promise.resolve()
+      const switched = networkSwitched(children, target)
+      // The network machine picks the confirming view; showing it starts the switch.
       network.send({ type: 'SWITCH_NETWORK', network: target })
-      if (!modal.getSnapshot().matches({ visibility: 'open' }))
-        modal.send({ type: 'OPEN', route: { view: 'Networks' } })
+      return switched
     },
   }
-
-  function waitForConnection(): Promise<ConnectHelperResult> {
-    return new Promise((resolve, reject) => {
-      const subs = [
-        connection.on('connected', (event: Extract<ConnectionEmitted, { type: 'connected' }>) => {
-          settle()
-          resolve(toConnectHelperResult(event.connection))
-        }),
-        connection.on(
-          'connectFailed',
-          (event: Extract<ConnectionEmitted, { type: 'connectFailed' }>) => {
-            settle()
-            // SPEC §4: on a connect failure, clear the browser databases and storage, then reject.
-            const clear = env.clearBrowserData ?? clearBrowserDatabases
-            void clear()
-              .catch(() => undefined)
-              .then(() => getStorage().clear())
-              .finally(() => reject(event.error))
-          },
-        ),
-        modal.on('closed', () => {
-          settle()
-          reject(new LatchError('USER_REJECTED'))
-        }),
-      ]
-      const settle = () => subs.forEach((sub) => sub.unsubscribe())
-      modal.send({ type: 'OPEN' })
-    })
-  }
-
   return latch
 }
 

@@ -2,8 +2,11 @@ export {
   createLatch,
   type Latch,
   type LatchActor,
+  type ConnectOptions,
   type LatchEnvironment,
   type OpenOptions,
 } from './create-latch.js'
-export type { LatchRootContext, LatchRootEvent } from './latch.machine.js'
+export type { LatchChildren, LatchRootContext, LatchRootEvent } from './root-events.js'
+export { routeFlows, type RouteFlow } from './route-flows.js'
+export { selectConnectFlowPhase, selectFlow } from './root-selectors.js'
 export { createPageActions, type PageTransaction } from './page-actions.js'

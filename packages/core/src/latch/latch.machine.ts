@@ -1,119 +1,203 @@
-import { assign, enqueueActions, setup } from 'xstate'
-import type { Connector } from '../connector/connector.js'
-import type { Alert } from '../errors/alerts.js'
-import type { ChainNamespace } from '../identifiers/types.js'
-import { connectionMachine } from '../machines/connection.machine.js'
-import { modalMachine, type ModalInput } from '../machines/modal.machine.js'
-import { networkMachine, type NetworkMachineInput } from '../machines/network.machine.js'
-import { toastMachine } from '../machines/toast.machine.js'
-import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
-import { mergeRemoteFeatures, parseRemoteFeatures } from '../options/remote-features.js'
-import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
-import { bridge, type BridgeEvent, type BridgeInput } from './bridge.js'
+import { latchSetup } from './latch.setup.js'
 
-export interface LatchRootInput {
-  network: NetworkMachineInput
-  modal: ModalInput
-  alerts: readonly Alert[]
-  /** The features in force: the host's, with defaults applied. */
-  features: ResolvedFeatures
-  /** What the host set explicitly, to tell which local settings a remote config overrides. */
-  featuresInput: LatchOptions['features']
-}
-
-export interface LatchRootContext {
-  network: NetworkMachineInput
-  modal: ModalInput
-  /** Connectors each adapter has discovered (SPEC §3 Connector). */
-  connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
-  /** Problems with the host's setup, shown in the modal (SPEC §8 alerts). */
-  alerts: readonly Alert[]
-  features: ResolvedFeatures
-  featuresInput: LatchOptions['features']
-}
-
-export type LatchRootEvent =
-  | { type: 'START'; bridge: BridgeInput }
-  | { type: 'STOP' }
-  | { type: 'ALERT'; alert: Alert }
-  /** SPEC §7 GET /appkit/v1/config answered; the body is validated here, at the boundary. */
-  | { type: 'REMOTE_CONFIG_RECEIVED'; response: unknown }
-  | BridgeEvent
+export type { LatchRootInput } from './latch.setup.js'
 
 /**
- * The root of one Latch instance's actor system. Its children are registered under system ids
- * (`connection`, `network`, `modal`, `toast`, `walletConnect`) so views bind to them by name. The machines start
- * at once, since they are pure; the I/O (storage, wallets, reconnect) only starts with START.
+ * The root of one Latch instance: its children (spawned here, so their refs are typed) and the
+ * chart that wires them. Children never talk to each other: listeners report what they do, and
+ * this chart says what follows. Flows start from the route on show (route-flows.ts). The
+ * machines start at once, since they are pure; the I/O (storage, wallets, reconnect) only starts
+ * with START. The pattern is written down in packages/core/ARCHITECTURE.md.
  */
-export const latchMachine = setup({
-  types: {
-    context: {} as LatchRootContext,
-    events: {} as LatchRootEvent,
-    input: {} as LatchRootInput,
-  },
-  actions: {
-    addAlert: assign(({ context }, { alert }: { alert: Alert }) => ({
-      alerts: context.alerts.some((a) => a.code === alert.code)
-        ? context.alerts
-        : [...context.alerts, alert],
-    })),
-  },
-  actors: {
-    connection: connectionMachine,
-    network: networkMachine,
-    modal: modalMachine,
-    toast: toastMachine,
-    walletConnect: walletConnectMachine,
-    bridge,
-  },
-}).createMachine({
+export const latchMachine = latchSetup.createMachine({
   id: 'latch',
-  context: ({ input }) => ({
-    network: input.network,
-    modal: input.modal,
+  context: ({ input, spawn }) => ({
+    connection: spawn('connection', { id: 'connection', systemId: 'connection' }),
+    network: spawn('network', { id: 'network', systemId: 'network', input: input.network }),
+    modal: spawn('modal', { id: 'modal', systemId: 'modal', input: input.modal }),
+    toast: spawn('toast', { id: 'toast', systemId: 'toast' }),
+    walletConnect: spawn('walletConnect', { id: 'walletConnect', systemId: 'walletConnect' }),
+    balance: spawn('balance', {
+      id: 'balance',
+      systemId: 'balance',
+      input: { adapters: input.io.registry },
+    }),
+    io: input.io,
     connectors: {},
     alerts: [...input.alerts],
     features: input.features,
     featuresInput: input.featuresInput,
+    theme: input.theme,
   }),
-  invoke: [
-    { id: 'connection', systemId: 'connection', src: 'connection' },
-    { id: 'network', systemId: 'network', src: 'network', input: ({ context }) => context.network },
-    { id: 'modal', systemId: 'modal', src: 'modal', input: ({ context }) => context.modal },
-    { id: 'toast', systemId: 'toast', src: 'toast' },
-    { id: 'walletConnect', systemId: 'walletConnect', src: 'walletConnect' },
-  ],
   on: {
-    ALERT: { actions: { type: 'addAlert', params: ({ event }) => ({ alert: event.alert }) } },
+    ALERT: { actions: { type: 'addAlert', params: ({ event }) => event } },
+    // SPEC §3/§8: remote flags win over local ones, with a notice when that ignores the host's.
     REMOTE_CONFIG_RECEIVED: {
-      // SPEC §3/§8: remote flags win over local ones, with a notice when that ignores the host's.
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const remote = parseRemoteFeatures(event.response)
-        const { features, notice } = mergeRemoteFeatures(
-          context.features,
-          context.featuresInput,
-          remote,
-        )
-        enqueue.assign({ features })
-        if (notice) enqueue({ type: 'addAlert', params: { alert: notice } })
-      }),
+      actions: { type: 'applyRemoteConfig', params: ({ event }) => event },
     },
+    // The theme changes live, in every state: the views follow it, and no flow is touched (no
+    // reconnect, no re-created instance).
+    SET_THEME: { actions: { type: 'assignTheme', params: ({ event }) => event } },
+    // Settles from every state: the connection machine ends each of its states on DISCONNECT,
+    // and closing the modal stops whatever flow the view on show was running.
+    DISCONNECT: { actions: ['disconnectEverything', 'closeModal'] },
   },
   initial: 'idle',
   states: {
     idle: { on: { START: 'running' } },
     running: {
-      invoke: {
-        id: 'bridge',
-        src: 'bridge',
-        input: ({ event }) => (event as Extract<LatchRootEvent, { type: 'START' }>).bridge,
-      },
+      type: 'parallel',
+      entry: ['tellModalIsMobile', 'restoreActiveNetwork', 'reconnectOnLoad'],
+      invoke: [
+        {
+          src: 'watchChildren',
+          input: ({ context: { connection, network, modal, toast, walletConnect, balance } }) => ({
+            connection,
+            network,
+            modal,
+            toast,
+            walletConnect,
+            balance,
+          }),
+        },
+        { src: 'watchAdapters', input: ({ context }) => context.io.registry },
+        { src: 'watchWalletConnect', input: ({ context }) => context.io.walletConnect },
+      ],
       on: {
         STOP: 'idle',
-        CONNECTORS_CHANGED: {
-          actions: assign(({ context, event }) => ({
-            connectors: { ...context.connectors, [event.namespace]: event.connectors },
-          })),
+        CONNECTORS_CHANGED: { actions: { type: 'storeConnectors', params: ({ event }) => event } },
+        CONNECTION_FACTS: {
+          actions: { type: 'tellConnectionFacts', params: ({ event }) => event },
+        },
+        NETWORK_FACTS: { actions: { type: 'tellNetworkFacts', params: ({ event }) => event } },
+        BALANCE_TARGET: { actions: { type: 'tellBalanceTarget', params: ({ event }) => event } },
+        'balance.accountData': {
+          actions: { type: 'storeAccountData', params: ({ event }) => event },
+        },
+        'balance.unavailable': { actions: 'toastBalanceUnavailable' },
+        'connection.connected': {
+          actions: [
+            { type: 'followWalletChain', params: ({ event }) => event },
+            { type: 'rememberConnection', params: ({ event }) => event },
+          ],
+        },
+        'connection.disconnected': {
+          actions: { type: 'forgetConnection', params: ({ event }) => event },
+        },
+        'connection.reconnectAbandoned': {
+          actions: { type: 'forgetCandidates', params: ({ event }) => event },
+        },
+        'network.navigate': { actions: { type: 'navigate', params: ({ event }) => event } },
+        // SPEC §2: a failed switch goes back (often closing the modal): a toast says why.
+        'network.switchFailed': {
+          actions: { type: 'toastSwitchFailure', params: ({ event }) => event },
+        },
+        'network.networkChanged': {
+          actions: { type: 'rememberActiveNetwork', params: ({ event }) => event },
+        },
+        ADAPTER_EVENT: { actions: { type: 'forwardAdapterEvent', params: ({ event }) => event } },
+        WALLETCONNECT_SESSION_DELETED: { actions: 'dropWalletConnectConnections' },
+      },
+      states: {
+        /**
+         * The flow the view on show implies (route-flows.ts): entering starts it, leaving stops
+         * it. No transition here may `reenter`: in a parallel state that would re-enter the
+         * sibling regions too. A target child is exited and entered again anyway.
+         */
+        flow: {
+          initial: 'none',
+          on: {
+            ROUTE_SHOWN: [
+              {
+                guard: { type: 'continuesFlow', params: ({ event }) => event },
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
+                guard: {
+                  type: 'startsFlow',
+                  params: ({ event }) => ({ route: event.route, flow: 'connectingExternal' }),
+                },
+                target: '.connectingExternal',
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
+                guard: {
+                  type: 'startsFlow',
+                  params: ({ event }) => ({ route: event.route, flow: 'switchingNetwork' }),
+                },
+                target: '.switchingNetwork',
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
+                guard: {
+                  type: 'startsFlow',
+                  params: ({ event }) => ({ route: event.route, flow: 'pairing' }),
+                },
+                target: '.pairing',
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
+                target: '.none',
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+            ],
+          },
+          states: {
+            none: {},
+            /** ConnectingExternal: ask the wallet the route names, once it is discovered. */
+            connectingExternal: {
+              initial: 'findingWallet',
+              exit: 'abandonConnect',
+              states: {
+                findingWallet: {
+                  always: { guard: 'walletFound', target: 'asking' },
+                  after: { WALLET_DISCOVERY_WAIT: 'walletNotFound' },
+                },
+                /** The view says the wallet is not there; it is asked if it shows up later. */
+                walletNotFound: { always: { guard: 'walletFound', target: 'asking' } },
+                asking: {
+                  entry: 'askWallet',
+                  on: { RETRY: { actions: { type: 'askWallet', params: { again: true } } } },
+                },
+              },
+            },
+            /** SwitchNetwork: showing the view is the confirmation (SPEC §2). */
+            switchingNetwork: {
+              entry: 'confirmSwitch',
+              exit: 'cancelSwitch',
+              on: { RETRY: { actions: 'confirmSwitch' } },
+            },
+            /** The QR views: a proposal lives exactly while one of them is on show. */
+            pairing: {
+              entry: 'pair',
+              exit: 'stopPairing',
+              on: { RETRY: { actions: 'retryPairing' } },
+            },
+          },
+        },
+        /** An approved WalletConnect session is lent to the adapters, then connected. */
+        session: {
+          initial: 'idle',
+          on: {
+            'walletConnect.approved': {
+              target: '.attaching',
+              actions: { type: 'assignApprovedSession', params: ({ event }) => event },
+            },
+          },
+          states: {
+            idle: {},
+            attaching: {
+              invoke: {
+                src: 'attachSession',
+                input: ({ context }) => context.approvedSession!,
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'connectSession', params: ({ event }) => event.output },
+                },
+                onError: 'idle',
+              },
+            },
+          },
         },
       },
     },

@@ -21,31 +21,23 @@ function start(
 }
 
 describe('createLatch: remote feature flags (SPEC §3, §7, §8)', () => {
-  it('remote flags merge over the local ones', async () => {
-    const latch = start(undefined, async () =>
+  it('remote flags cannot turn on a feature this build lacks, and ignore nothing of the host', async () => {
+    const latch = start({ swaps: false }, async () =>
       remote([
-        { id: 'swaps', isEnabled: false },
-        { id: 'email', isEnabled: false },
+        { id: 'swaps', isEnabled: true },
+        { id: 'email', isEnabled: true },
+        { id: 'socials', isEnabled: true, config: ['google'] },
+        { id: 'reown_branding', isEnabled: true },
       ]),
     )
     await flush()
-    expect(latch.getFeatures()).toMatchObject({ swaps: false, email: false, onramp: true })
+    expect(latch.getFeatures()).toMatchObject({
+      swaps: false,
+      email: false,
+      socials: false,
+      branding: false,
+    })
     expect(latch.getAlerts()).toEqual([])
-  })
-
-  it('a remote value that overrides what the host set gives the notice that local config is ignored', async () => {
-    const latch = start({ swaps: true, onramp: false }, async () =>
-      remote([
-        { id: 'swaps', isEnabled: false },
-        { id: 'onramp', isEnabled: false },
-      ]),
-    )
-    await flush()
-    expect(latch.getFeatures().swaps).toBe(false)
-    const notice = latch.getAlerts().find((a) => a.code === 'LOCAL_FEATURES_IGNORED')
-    expect(notice?.severity).toBe('warning')
-    expect(notice?.message).toContain('"swaps"')
-    expect(notice?.message).not.toContain('"onramp"')
   })
 
   it('a failed fetch, or an invalid response, keeps the local values', async () => {

@@ -27,9 +27,13 @@ function page(storage: StoragePort, store: FakeSessionStore, options: { adapters
       projectId: 'test-project',
       networks: [devnetA, devnetB],
       adapters: options.adapters === false ? [] : [fake.adapter],
-      walletConnect: { relayUrl: 'ws://127.0.0.1:1/', verifyUrl: 'http://127.0.0.1:1' },
+      walletConnect: {
+        relayUrl: 'ws://127.0.0.1:1/',
+        verifyUrl: 'http://127.0.0.1:1',
+        load: wc.loader,
+      },
     },
-    { storage, clearBrowserData: async () => {}, walletConnect: wc.loader },
+    { storage, clearBrowserData: async () => {} },
   )
   latch.start()
   const view = () => selectRoute(latch.modal.getSnapshot()).view

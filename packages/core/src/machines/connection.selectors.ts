@@ -64,6 +64,26 @@ export function selectAccountState(snapshot: ConnectionSnapshot): AccountState {
   }
 }
 
+/** Whether two account states say the same thing (so a listener is told only of real changes). */
+export function sameAccountState(a: AccountState, b: AccountState): boolean {
+  return (
+    a.status === b.status &&
+    a.isConnected === b.isConnected &&
+    a.address === b.address &&
+    a.caipAddress === b.caipAddress &&
+    a.allAccounts.length === b.allAccounts.length &&
+    a.allAccounts.every((account, index) => {
+      const other = b.allAccounts[index]!
+      return (
+        account.address === other.address &&
+        account.type === other.type &&
+        account.namespace === other.namespace
+      )
+    }) &&
+    a.embeddedWalletInfo === b.embeddedWalletInfo
+  )
+}
+
 /** What the host's connect helper resolves with (SPEC §4): the first address and the wallet's name and icon. */
 export interface ConnectHelperResult {
   acct: string

@@ -48,8 +48,11 @@ export type ConnectionEvent =
       remembered: readonly ReconnectCandidate[]
       disconnectedConnectorIds: readonly string[]
     }
-  /** Give up on a pending connect (the modal closed, the user went back). */
-  | { type: 'CANCEL' }
+  /**
+   * Give up on a pending connect (the modal closed, the user went back). With `connectorId`,
+   * only that wallet's attempt: a late CANCEL for an earlier wallet leaves the new one alone.
+   */
+  | { type: 'CANCEL'; connectorId?: string }
   /** Disconnect one connection (default: the current one), or every connection. */
   | { type: 'DISCONNECT'; connectorId?: string; namespace?: ChainNamespace; all?: boolean }
   /** Make another existing connection current. */
@@ -87,6 +90,8 @@ export type ConnectionEmitted =
       flagAsDisconnected: boolean
     }
   | { type: 'accountReset' }
+  /** A disconnect stopped reconnect-on-load: these remembered wallets were never tried. */
+  | { type: 'reconnectAbandoned'; candidates: readonly ReconnectCandidate[] }
 
 export type ConnectWalletInput = {
   connector: ConnectorInfo

@@ -78,12 +78,19 @@ describe('modal machine: open and close', () => {
   })
 
   it('close is refused, with a shake, while sign-in is required and no session exists', () => {
-    const { actor, isOpen } = start({ signInRequired: true })
+    const { actor, isOpen } = start({ isConnected: true, signInRequired: true })
     actor.send({ type: 'OPEN' })
     actor.send({ type: 'CLOSE' })
     expect(isOpen()).toBe(true)
     expect(selectModalState(actor.getSnapshot()).shake).toBe(true)
     actor.send({ type: 'FACTS_UPDATED', facts: { hasSignInSession: true } })
+    actor.send({ type: 'CLOSE' })
+    expect(isOpen()).toBe(false)
+  })
+
+  it('closes with no wallet connected, even while sign-in is required', () => {
+    const { actor, isOpen } = start({ signInRequired: true })
+    actor.send({ type: 'OPEN' })
     actor.send({ type: 'CLOSE' })
     expect(isOpen()).toBe(false)
   })
@@ -125,7 +132,7 @@ describe('modal machine: history', () => {
   })
 
   it('going back from the first view does not close while sign-in is required', () => {
-    const { actor, isOpen } = start({ signInRequired: true })
+    const { actor, isOpen } = start({ isConnected: true, signInRequired: true })
     actor.send({ type: 'OPEN' })
     actor.send({ type: 'GO_BACK' })
     expect(isOpen()).toBe(true)

@@ -110,6 +110,12 @@ export const modalMachine = setup({
       const history = context.history.slice(0, -1)
       return { history: [...history.slice(0, -1), resolveBackRoute(top(history), context.facts)] }
     }),
+    /** Another machine asked for a view while the modal was closed: that view opens it. */
+    openAtPushed: assign(({ context, event }) =>
+      event.type === 'PUSH'
+        ? { history: [guardRoute(event.route, context.facts)], namespace: undefined }
+        : {},
+    ),
     showConnectView: assign(({ context }) => ({
       history: [guardRoute(top(context.history), context.facts)],
     })),
@@ -144,6 +150,8 @@ export const modalMachine = setup({
         closed: {
           on: {
             OPEN: { target: 'open', actions: ['openAt', 'emitOpened'] },
+            // A host's switchNetwork() asks for its confirming view with the modal closed.
+            PUSH: { target: 'open', actions: ['openAtPushed', 'emitOpened'] },
             FACTS_UPDATED: { actions: ['assignFacts', 'resetToClosedView'] },
           },
         },

@@ -35,8 +35,13 @@ export type NetworkMachineEvent =
   | { type: 'SWITCH_NETWORK'; network: Network; ignoreSwitchConfirmation?: boolean }
   /** The network saved by the last visit (read from storage at start); ignored unless configured. */
   | { type: 'RESTORE_ACTIVE_NETWORK'; caipNetworkId: CaipNetworkId }
-  /** Sent by the SwitchNetwork view when shown: performs the switch. */
+  /**
+   * Performs the switch. Sent by the root when the SwitchNetwork view is shown (the view is the
+   * confirmation, SPEC §2), and again when the user presses Try again.
+   */
   | { type: 'CONFIRM_SWITCH'; network: Network }
+  /** The SwitchNetwork view was left (modal closed): stop waiting on the wallet's answer. */
+  | { type: 'CANCEL_SWITCH' }
   /** The SwitchActiveChain view's confirm. */
   | {
       type: 'SWITCH_ACTIVE_CHAIN'
@@ -271,6 +276,7 @@ export const networkMachine = setup({
         SWITCH_NETWORK: [
           { guard: { type: 'isSameNetwork', params: ({ event }) => event } },
           {
+            // A new request must not show the last attempt's error while its view opens.
             guard: {
               type: 'skipsSwitchConfirmation',
               params: ({ event }) => ({
@@ -278,13 +284,13 @@ export const networkMachine = setup({
                 ignoreSwitchConfirmation: event.ignoreSwitchConfirmation ?? false,
               }),
             },
-            actions: { type: 'pushSwitchNetwork', params: ({ event }) => event },
+            actions: ['clearError', { type: 'pushSwitchNetwork', params: ({ event }) => event }],
           },
           {
             guard: { type: 'needsActiveChainSwitch', params: ({ event }) => event },
             actions: { type: 'pushSwitchActiveChain', params: ({ event }) => event },
           },
-          { actions: { type: 'pushSwitchNetwork', params: ({ event }) => event } },
+          { actions: ['clearError', { type: 'pushSwitchNetwork', params: ({ event }) => event }] },
         ],
         CONFIRM_SWITCH: [
           { guard: { type: 'isSameNetwork', params: ({ event }) => event }, actions: 'goBack' },
@@ -327,6 +333,8 @@ export const networkMachine = setup({
     // The wallet has a prompt open: further switch requests wait for it to settle.
     switching: {
       initial: 'requesting',
+      // Leaving stops the invoked wallet call; a late answer is ignored (chainChanged still lands).
+      on: { CANCEL_SWITCH: '#network.idle' },
       states: {
         requesting: {
           invoke: {

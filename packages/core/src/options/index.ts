@@ -5,16 +5,37 @@ export {
   latchOptionsSchema,
   metadataSchema,
   socialLoginOptions,
-  themeVariablesSchema,
   type ConnectMethod,
   type ConnectorOrderType,
   type LatchOptions,
   type ResolvedFeatures,
   type ResolvedOptions,
-  type ResolvedThemeVariables,
   type SocialLoginOption,
 } from './schema.js'
+export {
+  changeTheme,
+  themeModeSchema,
+  themeVariablesSchema,
+  type LatchTheme,
+  type ResolvedThemeVariables,
+  type ThemeChange,
+  type ThemeMode,
+  type ThemeVariables,
+} from './theme.js'
+export {
+  walletConnectOptionSchema,
+  walletConnectRelayUrlSchema,
+  walletConnectVerifyUrlSchema,
+  type WalletConnectLoadContext,
+  type WalletConnectOption,
+} from './walletconnect-option.js'
 export { parseOptions, type ParsedOptions } from './parse-options.js'
+export {
+  availableFeatures,
+  optionalFeatures,
+  type FeatureSet,
+  type OptionalFeature,
+} from './available-features.js'
 export { LatchOptionsError } from './options-error.js'
 export {
   mergeRemoteFeatures,

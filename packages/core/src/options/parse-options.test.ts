@@ -2,8 +2,9 @@ import { describe, it, expect } from 'vitest'
 import { LatchError } from '../errors/latch-error.js'
 import type { Network } from '../network/network.js'
 import { LatchOptionsError } from './options-error.js'
-import { parseOptions } from './parse-options.js'
-import type { SIWEConfig, SIWXConfig } from './sign-in.js'
+import { parseOptions, parseOptionsWith } from './parse-options.js'
+import { latchOptionsSchemaFor } from './schema.js'
+import { siweFixture, siwxFixture } from '../test/sign-in-fixtures.js'
 
 const mainnet: Network = {
   id: 1,
@@ -14,24 +15,8 @@ const mainnet: Network = {
   rpcUrls: { default: { http: ['https://rpc.example.org'] } },
 }
 
-const siwx: SIWXConfig = {
-  createMessage: async () => {
-    throw new Error('unused')
-  },
-  addSession: async () => undefined,
-  getSessions: async () => [],
-  revokeSession: async () => undefined,
-  setSessions: async () => undefined,
-  getRequired: () => true,
-}
-
-const siweConfig: SIWEConfig = {
-  getNonce: async () => 'nonce',
-  createMessage: () => 'message',
-  verifyMessage: async () => true,
-  getSession: async () => null,
-  signOut: async () => true,
-}
+const siwx = siwxFixture
+const siweConfig = siweFixture
 
 function thrownBy(run: () => unknown): LatchOptionsError {
   try {
@@ -73,33 +58,6 @@ describe('parseOptions', () => {
     ])
   })
 
-  it('accepts siwx or siweConfig alone, keeping the host object', () => {
-    expect(parseOptions({ projectId: 'p', networks: [mainnet], siwx }).options.siwx).toBe(siwx)
-    expect(
-      parseOptions({ projectId: 'p', networks: [mainnet], siweConfig }).options.siweConfig,
-    ).toBe(siweConfig)
-  })
-
-  it("throws exactly 'Cannot set both `siweConfig` and `siwx` options' when that is the only problem", () => {
-    const error = thrownBy(() =>
-      parseOptions({ projectId: 'p', networks: [mainnet], siwx, siweConfig }),
-    )
-    expect(error).toBeInstanceOf(LatchError)
-    expect(error.code).toBe('BOTH_SIWE_AND_SIWX')
-    expect(error.message).toBe('Cannot set both `siweConfig` and `siwx` options')
-  })
-
-  it('lists the sign-in conflict among the other problems in one INVALID_OPTIONS error', () => {
-    const error = thrownBy(() =>
-      parseOptions({ projectId: 'p', networks: [mainnet], siwx, siweConfig, themeMode: 'blue' }),
-    )
-    expect(error.code).toBe('INVALID_OPTIONS')
-    expect(error.message).toBe(
-      'Invalid Latch options: themeMode: Invalid option: expected one of "light"|"dark"; ' +
-        'siwx: Cannot set both `siweConfig` and `siwx` options',
-    )
-  })
-
   it('throws one INVALID_OPTIONS error naming every wrong field, with the structured list', () => {
     const { name: _name, ...nameless } = mainnet
     const error = thrownBy(() =>
@@ -137,5 +95,125 @@ describe('parseOptions', () => {
     const input = { projectId: '', networks: [mainnet] }
     parseOptions(input)
     expect(input).toEqual({ projectId: '', networks: [mainnet] })
+  })
+})
+
+describe('parseOptions: features this build lacks', () => {
+  const base = { projectId: 'p', networks: [mainnet] }
+
+  it.each([
+    ['features.email', { features: { email: true } }],
+    ['features.socials', { features: { socials: ['google'] } }],
+    ['features.swaps', { features: { swaps: true } }],
+    ['features.onramp', { features: { onramp: true } }],
+    ['features.activity', { features: { activity: true } }],
+    ['features.send', { features: { send: true } }],
+    ['features.receive', { features: { receive: true } }],
+    ['features.analytics', { features: { analytics: true } }],
+    ['features.branding', { features: { branding: true } }],
+    ['siwx', { siwx }],
+    ['siweConfig', { siweConfig }],
+  ])('refuses %s, naming it', (option, extra) => {
+    const error = thrownBy(() => parseOptions({ ...base, ...extra }))
+    expect(error).toBeInstanceOf(LatchError)
+    expect(error.code).toBe('FEATURE_NOT_AVAILABLE')
+    expect(error.message).toBe(`Not available in this version of Latch: ${option}`)
+    expect(error.issues).toEqual([
+      { path: option, message: `Not available in this version of Latch: ${option}` },
+    ])
+  })
+
+  it('names every refused option in one error', () => {
+    const error = thrownBy(() =>
+      parseOptions({ ...base, features: { email: true, swaps: true }, siwx }),
+    )
+    expect(error.code).toBe('FEATURE_NOT_AVAILABLE')
+    expect(error.message).toBe(
+      'Not available in this version of Latch: features.email, features.swaps, siwx',
+    )
+    expect(error.values.feature).toBe('features.email, features.swaps, siwx')
+  })
+
+  it('refuses both sign-in options by name, without the conflict between them', () => {
+    const error = thrownBy(() => parseOptions({ ...base, siwx, siweConfig }))
+    expect(error.code).toBe('FEATURE_NOT_AVAILABLE')
+    expect(error.message).toBe('Not available in this version of Latch: siwx, siweConfig')
+  })
+
+  it('lists a refused option among other problems in one INVALID_OPTIONS error', () => {
+    const error = thrownBy(() =>
+      parseOptions({ ...base, siwx, themeMode: 'blue', features: { onramp: true } }),
+    )
+    expect(error.code).toBe('INVALID_OPTIONS')
+    expect(error.issues).toEqual([
+      {
+        path: 'features.onramp',
+        message: 'Not available in this version of Latch: features.onramp',
+      },
+      { path: 'themeMode', message: 'Invalid option: expected one of "light"|"dark"' },
+      { path: 'siwx', message: 'Not available in this version of Latch: siwx' },
+    ])
+  })
+
+  it('accepts each switch explicitly off, and defaults every one off', () => {
+    const off = {
+      email: false,
+      socials: false,
+      swaps: false,
+      onramp: false,
+      activity: false,
+      send: false,
+      receive: false,
+      analytics: false,
+      branding: false,
+    } as const
+    expect(parseOptions({ ...base, features: off }).options.features).toEqual(off)
+    expect(parseOptions(base).options.features).toEqual(off)
+    expect(parseOptions({ ...base, features: { socials: [] } }).options.features.socials).toEqual(
+      [],
+    )
+  })
+})
+
+describe('parseOptions: sign-in, in a build that has it', () => {
+  const signInBuild = latchOptionsSchemaFor(['signIn'])
+  const parse = (input: Record<string, unknown>) =>
+    parseOptionsWith(signInBuild, { projectId: 'p', networks: [mainnet], ...input })
+
+  it('accepts siwx or siweConfig alone, keeping the host object', () => {
+    expect(parse({ siwx }).options.siwx).toBe(siwx)
+    expect(parse({ siweConfig }).options.siweConfig).toBe(siweConfig)
+  })
+
+  it("throws exactly 'Cannot set both `siweConfig` and `siwx` options' when that is the only problem", () => {
+    const error = thrownBy(() => parse({ siwx, siweConfig }))
+    expect(error).toBeInstanceOf(LatchError)
+    expect(error.code).toBe('BOTH_SIWE_AND_SIWX')
+    expect(error.message).toBe('Cannot set both `siweConfig` and `siwx` options')
+  })
+
+  it('lists the sign-in conflict among the other problems in one INVALID_OPTIONS error', () => {
+    const error = thrownBy(() => parse({ siwx, siweConfig, themeMode: 'blue' }))
+    expect(error.code).toBe('INVALID_OPTIONS')
+    expect(error.message).toBe(
+      'Invalid Latch options: themeMode: Invalid option: expected one of "light"|"dark"; ' +
+        'siwx: Cannot set both `siweConfig` and `siwx` options',
+    )
+  })
+
+  it('still checks the shape of a sign-in config', () => {
+    expect(thrownBy(() => parse({ siwx: { createMessage: 1 } })).issues).toEqual([
+      {
+        path: 'siwx',
+        message:
+          'Expected a SIWX config (not a function: createMessage, addSession, getSessions, revokeSession, setSessions)',
+      },
+    ])
+  })
+
+  it('leaves the other features off: each is turned on by its own name', () => {
+    expect(() => parse({ siwx, features: { email: true } })).toThrow(
+      'Not available in this version of Latch: features.email',
+    )
   })
 })

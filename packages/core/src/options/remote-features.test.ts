@@ -1,9 +1,36 @@
 import { describe, it, expect } from 'vitest'
-import { mergeRemoteFeatures, parseRemoteFeatures } from './remote-features.js'
-import { featuresSchema, type LatchOptions } from './schema.js'
+import { optionalFeatures, type FeatureSet } from './available-features.js'
+import { mergeRemoteFeatures, parseRemoteFeatures, type RemoteFeatures } from './remote-features.js'
+import {
+  featuresSchema,
+  featuresSchemaFor,
+  type LatchOptions,
+  type ResolvedFeatures,
+} from './schema.js'
 
-function resolve(input: LatchOptions['features']) {
-  return featuresSchema.parse(input ?? {})
+/** The merge rules as a build with every feature applies them. */
+const full: FeatureSet = optionalFeatures
+
+function resolve(input: LatchOptions['features'], available: FeatureSet = full) {
+  return featuresSchemaFor(available).parse(input ?? {})
+}
+
+function merge(
+  local: ResolvedFeatures,
+  input: LatchOptions['features'],
+  remote: RemoteFeatures | undefined,
+) {
+  return mergeRemoteFeatures(local, input, remote, full)
+}
+
+/** A project configuration that turns on every flag it can. */
+const everythingOn: RemoteFeatures = {
+  email: true,
+  socials: ['google', 'x'],
+  swaps: true,
+  onramp: true,
+  activity: true,
+  reownBranding: true,
 }
 
 describe('parseRemoteFeatures', () => {
@@ -52,18 +79,14 @@ describe('parseRemoteFeatures', () => {
   })
 })
 
-describe('mergeRemoteFeatures', () => {
+describe('mergeRemoteFeatures (a build with every feature)', () => {
   it('keeps local features and gives no notice without remote flags', () => {
     const local = resolve({ email: false })
-    expect(mergeRemoteFeatures(local, { email: false }, undefined)).toEqual({ features: local })
+    expect(merge(local, { email: false }, undefined)).toEqual({ features: local })
   })
 
   it('lets remote values win, reownBranding setting branding', () => {
-    const { features } = mergeRemoteFeatures(
-      resolve({}),
-      {},
-      { swaps: false, reownBranding: false },
-    )
+    const { features } = merge(resolve({}), {}, { swaps: false, reownBranding: false })
     expect(features.swaps).toBe(false)
     expect(features.branding).toBe(false)
     expect(features.email).toBe(true)
@@ -71,7 +94,7 @@ describe('mergeRemoteFeatures', () => {
 
   it('warns, naming the features, when remote overrides what the host set explicitly', () => {
     const input = { email: true, swaps: true, onramp: false, socials: ['x' as const] }
-    const { features, notice } = mergeRemoteFeatures(resolve(input), input, {
+    const { features, notice } = merge(resolve(input), input, {
       email: false,
       swaps: false,
       onramp: false,
@@ -89,13 +112,13 @@ describe('mergeRemoteFeatures', () => {
   it('gives no notice when remote agrees or overrides only defaults', () => {
     const input = { socials: ['github' as const, 'x' as const] }
     expect(
-      mergeRemoteFeatures(resolve(input), input, { socials: ['github', 'x'], email: false }).notice,
+      merge(resolve(input), input, { socials: ['github', 'x'], email: false }).notice,
     ).toBeUndefined()
   })
 
   it('names a differing socials list and branding by their local names', () => {
     const input = { socials: ['github' as const], branding: true }
-    const { features, notice } = mergeRemoteFeatures(resolve(input), input, {
+    const { features, notice } = merge(resolve(input), input, {
       socials: ['google'],
       reownBranding: false,
     })
@@ -105,11 +128,11 @@ describe('mergeRemoteFeatures', () => {
 
   it('keeps the local socials list when remote enables socials without a list', () => {
     const input = { socials: ['apple' as const] }
-    expect(mergeRemoteFeatures(resolve(input), input, { socials: true })).toEqual({
+    expect(merge(resolve(input), input, { socials: true })).toEqual({
       features: resolve(input),
     })
     const off = { socials: false as const }
-    const { features, notice } = mergeRemoteFeatures(resolve(off), off, { socials: true })
+    const { features, notice } = merge(resolve(off), off, { socials: true })
     expect(features.socials).toEqual([
       'google',
       'x',
@@ -120,5 +143,36 @@ describe('mergeRemoteFeatures', () => {
       'facebook',
     ])
     expect(notice?.values).toEqual({ features: '"socials"' })
+  })
+})
+
+describe('mergeRemoteFeatures: features the build lacks', () => {
+  it('this build: a remote configuration turns nothing on, and ignores nothing of the host', () => {
+    const local = featuresSchema.parse({})
+    expect(mergeRemoteFeatures(local, {}, everythingOn)).toEqual({ features: local })
+    const input = { email: false, socials: false as const, swaps: false }
+    const explicit = featuresSchema.parse(input)
+    expect(mergeRemoteFeatures(explicit, input, everythingOn)).toEqual({ features: explicit })
+  })
+
+  it('may still turn off a feature the build has, with the notice, but never on a missing one', () => {
+    const available: FeatureSet = ['email', 'swaps']
+    const input = { email: true }
+    const { features, notice } = mergeRemoteFeatures(
+      resolve(input, available),
+      input,
+      { ...everythingOn, email: false },
+      available,
+    )
+    expect(features).toMatchObject({
+      email: false,
+      swaps: true,
+      socials: false,
+      onramp: false,
+      activity: false,
+      branding: false,
+    })
+    expect(notice?.code).toBe('LOCAL_FEATURES_IGNORED')
+    expect(notice?.values).toEqual({ features: '"email"' })
   })
 })

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { createAlert, type Alert } from '../errors/alerts.js'
 import { safeParseWith } from '../validation/parse.js'
+import { availableFeatures, type FeatureSet } from './available-features.js'
 import {
   socialLoginOptions,
   type LatchOptions,
@@ -112,16 +113,22 @@ const mergedKeys: readonly MergedKey[] = [
  * `branding`). When a feature the host set explicitly (`localInput`) is overridden with a
  * different value, the result carries the LOCAL_FEATURES_IGNORED warning naming those features
  * (SPEC §8). No remote flags (`undefined`, a failed fetch) leaves `local` as it is.
+ *
+ * A flag for a feature the build lacks (`available`, this build's list by default) is skipped:
+ * a project configuration cannot turn on what is not there, and since the feature is off
+ * locally too, nothing of the host's is ignored.
  */
 export function mergeRemoteFeatures(
   local: ResolvedFeatures,
   localInput: LatchOptions['features'],
   remote: RemoteFeatures | undefined,
+  available: FeatureSet = availableFeatures,
 ): { features: ResolvedFeatures; notice?: Alert } {
   if (remote === undefined) return { features: local }
   const features: ResolvedFeatures = { ...local }
   const ignored: MergedKey[] = []
   for (const key of mergedKeys) {
+    if (!available.includes(key)) continue
     const value = remoteValue(key, remote, local)
     if (value === undefined) continue
     Object.assign(features, { [key]: value })

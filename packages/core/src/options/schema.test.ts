@@ -3,7 +3,8 @@ import type { ChainAdapter } from '../adapter/contract.js'
 import type { Network } from '../network/network.js'
 import { safeParseWith } from '../validation/parse.js'
 import { chainAdapterFunctions } from './runtime-shapes.js'
-import { latchOptionsSchema, type LatchOptions } from './schema.js'
+import { optionalFeatures } from './available-features.js'
+import { latchOptionsSchema, latchOptionsSchemaFor, type LatchOptions } from './schema.js'
 
 const mainnet: Network = {
   id: 1,
@@ -20,14 +21,19 @@ function fakeAdapter(namespace: string): ChainAdapter {
   return { ...members, namespace } as unknown as ChainAdapter
 }
 
-function parse(input: Partial<LatchOptions> & Record<string, unknown>) {
-  return safeParseWith(latchOptionsSchema, { projectId: 'p1', networks: [mainnet], ...input })
+type Input = Partial<LatchOptions> & Record<string, unknown>
+
+function parse(input: Input, schema = latchOptionsSchema) {
+  return safeParseWith(schema, { projectId: 'p1', networks: [mainnet], ...input })
 }
 
-function issuesOf(input: Partial<LatchOptions> & Record<string, unknown>) {
-  const result = parse(input)
+function issuesOf(input: Input, schema = latchOptionsSchema) {
+  const result = parse(input, schema)
   return result.success ? [] : result.issues
 }
+
+/** The options of a build that has social login, for the rules of its list. */
+const withSocials = latchOptionsSchemaFor(['socials'])
 
 describe('latchOptionsSchema defaults', () => {
   it('fills every default from the brief and the SPEC', () => {
@@ -37,17 +43,20 @@ describe('latchOptionsSchema defaults', () => {
     const { data } = result
     expect(data.metadata).toEqual({ name: '', description: '', url: '', icons: [] })
     expect(data.adapters).toEqual([])
+    // This build has none of the optional features, so every switch is off.
     expect(data.features).toEqual({
-      email: true,
-      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
-      swaps: true,
-      onramp: true,
-      activity: true,
-      send: true,
-      receive: true,
+      email: false,
+      socials: false,
+      swaps: false,
+      onramp: false,
+      activity: false,
+      send: false,
+      receive: false,
       analytics: false,
-      branding: true,
+      branding: false,
     })
+    expect(data.siwx).toBeUndefined()
+    expect(data.siweConfig).toBeUndefined()
     expect(data.connectorTypeOrder).toEqual([
       'walletConnect',
       'recent',
@@ -76,9 +85,25 @@ describe('latchOptionsSchema defaults', () => {
     })
   })
 
+  it('a build with every feature gives the usual defaults: on, except analytics', () => {
+    const result = parse({}, latchOptionsSchemaFor(optionalFeatures))
+    if (!result.success) throw new Error('expected success')
+    expect(result.data.features).toEqual({
+      email: true,
+      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+      swaps: true,
+      onramp: true,
+      activity: true,
+      send: true,
+      receive: true,
+      analytics: false,
+      branding: true,
+    })
+  })
+
   it('gives each parse its own default objects (two instances share nothing)', () => {
-    const first = parse({})
-    const second = parse({})
+    const first = parse({}, withSocials)
+    const second = parse({}, withSocials)
     if (!first.success || !second.success) throw new Error('expected both to parse')
     expect(first.data.metadata.icons).not.toBe(second.data.metadata.icons)
     expect(first.data.features.socials).not.toBe(second.data.features.socials)
@@ -150,9 +175,13 @@ describe('latchOptionsSchema rules', () => {
   })
 
   it('limits socials to the SPEC §9 options, or false', () => {
-    expect(parse({ features: { socials: false } }).success).toBe(true)
-    expect(parse({ features: { socials: ['farcaster', 'github'] } }).success).toBe(true)
-    expect(issuesOf({ features: { socials: ['google', 'myspace' as 'google'] } })).toEqual([
+    expect(parse({ features: { socials: false } }, withSocials).success).toBe(true)
+    expect(parse({ features: { socials: ['farcaster', 'github'] } }, withSocials).success).toBe(
+      true,
+    )
+    expect(
+      issuesOf({ features: { socials: ['google', 'myspace' as 'google'] } }, withSocials),
+    ).toEqual([
       {
         path: 'features.socials.1',
         message:
@@ -204,22 +233,36 @@ describe('latchOptionsSchema rules', () => {
 })
 
 describe('latchOptionsSchema: walletConnect', () => {
+  const load = async () => ({}) as never
+
   it('accepts wss: and https:, and ws: / http: only on a loopback host', () => {
     expect(
       issuesOf({
-        walletConnect: { relayUrl: 'wss://relay.example.org', verifyUrl: 'https://v.example.org' },
+        walletConnect: {
+          relayUrl: 'wss://relay.example.org',
+          verifyUrl: 'https://v.example.org',
+          load,
+        },
       }),
     ).toEqual([])
     expect(
       issuesOf({
-        walletConnect: { relayUrl: 'ws://127.0.0.1:4001', verifyUrl: 'http://localhost:4001' },
+        walletConnect: {
+          relayUrl: 'ws://127.0.0.1:4001',
+          verifyUrl: 'http://localhost:4001',
+          load,
+        },
       }),
     ).toEqual([])
   })
 
   it('rejects a plain-text relay or verify service on another host, naming the field', () => {
     const issues = issuesOf({
-      walletConnect: { relayUrl: 'ws://relay.example.org', verifyUrl: 'javascript:alert(1)' },
+      walletConnect: {
+        relayUrl: 'ws://relay.example.org',
+        verifyUrl: 'javascript:alert(1)',
+        load,
+      },
     })
     expect(issues.map((issue) => issue.path).sort()).toEqual([
       'walletConnect.relayUrl',
@@ -228,5 +271,44 @@ describe('latchOptionsSchema: walletConnect', () => {
     expect(issues.find((i) => i.path === 'walletConnect.relayUrl')?.message).toBe(
       'Must use wss: unless the host is a loopback address',
     )
+  })
+
+  it('refuses credentials in either URL', () => {
+    expect(
+      issuesOf({ walletConnect: { relayUrl: 'wss://user:secret@relay.example.org', load } }),
+    ).toEqual([
+      { path: 'walletConnect.relayUrl', message: 'Must not contain a user name or password' },
+    ])
+  })
+
+  it('needs the loader walletConnect() makes, and names a misspelt key', () => {
+    expect(issuesOf({ walletConnect: { relayUrl: 'wss://relay.example.org' } as never })).toEqual([
+      {
+        path: 'walletConnect.load',
+        message: 'Expected a function (pass walletConnect() from @latch/walletconnect)',
+      },
+    ])
+    expect(issuesOf({ walletConnect: { relayURL: 'wss://r.example.org', load } as never })).toEqual(
+      [{ path: 'walletConnect', message: 'Unrecognized key: "relayURL"' }],
+    )
+  })
+
+  it('keeps the host’s loader as it is', () => {
+    const result = parse({ walletConnect: { load } })
+    if (!result.success) throw new Error('expected success')
+    expect(result.data.walletConnect?.load).toBe(load)
+  })
+})
+
+describe('latchOptionsSchema: embedded', () => {
+  it('is off by default and refuses true in this build, naming the option', () => {
+    expect(issuesOf({ embedded: false })).toEqual([])
+    expect(issuesOf({ embedded: true })).toEqual([
+      { path: 'embedded', message: 'Not available in this version of Latch: embedded' },
+    ])
+  })
+
+  it('a build that draws the modal inline accepts it', () => {
+    expect(issuesOf({ embedded: true }, latchOptionsSchemaFor(['embedded']))).toEqual([])
   })
 })

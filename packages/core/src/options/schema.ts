@@ -3,7 +3,15 @@ import { networkSchema, type Network } from '../network/network.js'
 import { messageFor } from '../errors/catalogue.js'
 import { latchErrorMap } from '../validation/issues.js'
 import { chainAdapterSchema, storageSchema } from './runtime-shapes.js'
-import { siweConfigSchema, siwxConfigSchema } from './sign-in.js'
+import {
+  availableFeatures,
+  featureNotAvailableMessage,
+  type FeatureSet,
+  type OptionalFeature,
+} from './available-features.js'
+import { siweConfigSchema, siwxConfigSchema, type SIWEConfig, type SIWXConfig } from './sign-in.js'
+import { themeModeSchema, themeVariablesSchema } from './theme.js'
+import { walletConnectOptionSchema } from './walletconnect-option.js'
 
 /** SPEC §9 social login options, in the SPEC's order; also the default `features.socials`. */
 export const socialLoginOptions = [
@@ -69,11 +77,6 @@ function validatedAsIs<T>(schema: z.core.$ZodType) {
 
 const networkAsIs = validatedAsIs<Network>(networkSchema)
 
-/** Text that goes into a CSS custom property: one value, nothing that could end a declaration. */
-const cssValue = z
-  .string()
-  .check(z.minLength(1), z.regex(/^[^;{}<>]*$/, 'Must be a single CSS value (no ; { } < >)'))
-
 /** SPEC §3 "Dapp metadata". Empty description, url and icons are allowed (SPEC §3). */
 export const metadataSchema = z.strictObject({
   name: z.string(),
@@ -83,37 +86,69 @@ export const metadataSchema = z.strictObject({
   icons: z._default(z.array(z.string()), () => []),
 })
 
-/** Local feature switches. Remote project configuration may override them (see remote-features). */
-export const featuresSchema = z.strictObject({
-  email: z._default(z.boolean(), true),
-  /** `false`, or the social logins offered, in this order. */
-  socials: z._default(z.union([z.literal(false), uniqueList(z.enum(socialLoginOptions))]), () => [
-    ...socialLoginOptions,
-  ]),
-  swaps: z._default(z.boolean(), true),
-  onramp: z._default(z.boolean(), true),
-  activity: z._default(z.boolean(), true),
-  send: z._default(z.boolean(), true),
-  receive: z._default(z.boolean(), true),
-  /** No telemetry unless the host turns it on. */
-  analytics: z._default(z.boolean(), false),
-  /** Shows the provider's branding in the modal footer (remote flag `reownBranding`). */
-  branding: z._default(z.boolean(), true),
-  /** Overrides the SPEC §2 connect-method order; unset means the automatic order. */
-  connectMethodsOrder: z.optional(uniqueList(z.enum(connectMethods)).check(z.minLength(1))),
-})
+/** A switch a host turns on or off, typed so `z.output` is the same whatever the build has. */
+type BooleanFeature = Exclude<OptionalFeature, 'socials' | 'signIn' | 'embedded'>
 
-/** CSS custom-property overrides for the modal. Unknown keys are an error. */
-export const themeVariablesSchema = z.strictObject({
-  '--latch-font-family': z.optional(cssValue),
-  '--latch-accent': z.optional(cssValue),
-  '--latch-color-mix': z.optional(cssValue),
-  /** Percentage of `--latch-color-mix` blended in, 0 to 100. */
-  '--latch-color-mix-strength': z.optional(z.number().check(z.gte(0), z.lte(100))),
-  '--latch-font-size-master': z._default(cssValue, '10px'),
-  '--latch-border-radius-master': z._default(cssValue, '4px'),
-  '--latch-z-index': z._default(z.int(), 999),
-})
+/**
+ * A boolean feature switch. A feature the build has defaults on (SPEC §3 and AppKit's defaults),
+ * except analytics: no telemetry unless the host turns it on. One the build lacks defaults off
+ * and refuses `true`, naming the option, so a host is never promised it.
+ */
+function featureSwitch(feature: BooleanFeature, available: FeatureSet) {
+  const has = available.includes(feature)
+  const value = z.boolean()
+  const option = `features.${feature}`
+  return z._default(
+    has ? value : value.check(z.refine((on) => !on, featureNotAvailableMessage(option))),
+    has && feature !== 'analytics',
+  )
+}
+
+/** `features.socials`: `false`, or the social logins offered; an empty list offers none. */
+function socialsSwitch(available: FeatureSet) {
+  const has = available.includes('socials')
+  const value = z.union([z.literal(false), uniqueList(z.enum(socialLoginOptions))])
+  return z._default(
+    has
+      ? value
+      : value.check(
+          z.refine(
+            (socials) => socials === false || socials.length === 0,
+            featureNotAvailableMessage('features.socials'),
+          ),
+        ),
+    (): false | SocialLoginOption[] => (has ? [...socialLoginOptions] : false),
+  )
+}
+
+/**
+ * Local feature switches for a build that has `available` (see available-features.ts).
+ * Remote project configuration may override them (see remote-features).
+ */
+export function featuresSchemaFor(available: FeatureSet) {
+  return z.strictObject({
+    email: featureSwitch('email', available),
+    /** `false`, or the social logins offered, in this order. */
+    socials: socialsSwitch(available),
+    swaps: featureSwitch('swaps', available),
+    onramp: featureSwitch('onramp', available),
+    /** Transaction history in the Account view's Activity tab. */
+    activity: featureSwitch('activity', available),
+    send: featureSwitch('send', available),
+    receive: featureSwitch('receive', available),
+    analytics: featureSwitch('analytics', available),
+    /** Shows the provider's branding in the modal footer (remote flag `reownBranding`). */
+    branding: featureSwitch('branding', available),
+    /**
+     * Overrides the SPEC §2 connect-method order; unset means the automatic order. It only
+     * orders: a method whose feature is off is left out (connect-method-order).
+     */
+    connectMethodsOrder: z.optional(uniqueList(z.enum(connectMethods)).check(z.minLength(1))),
+  })
+}
+
+/** This build's feature switches. */
+export const featuresSchema = /* @__PURE__ */ featuresSchemaFor(availableFeatures)
 
 const walletIds = z._default(z.array(z.string().check(z.minLength(1))), () => [])
 
@@ -126,11 +161,18 @@ export const BOTH_SIGN_IN_OPTIONS_PATH = 'siwx'
 
 /**
  * Rules across fields. They run even when other fields are invalid, so one parse reports every
- * problem; hence the defensive reads.
+ * problem; hence the defensive reads. The sign-in conflict (SPEC §5) is checked only in a build
+ * with sign-in: otherwise each option is already refused by name, and a conflict between two
+ * refused options would only add noise.
  */
-function checkAcrossFields(value: unknown, ctx: z.core.$RefinementCtx<unknown>): void {
+function checkAcrossFields(
+  available: FeatureSet,
+  value: unknown,
+  ctx: z.core.$RefinementCtx<unknown>,
+): void {
   if (!isRecord(value)) return
-  if (value.siwx !== undefined && value.siweConfig !== undefined) {
+  const bothSignIn = value.siwx !== undefined && value.siweConfig !== undefined
+  if (bothSignIn && available.includes('signIn')) {
     ctx.addIssue({
       code: 'custom',
       message: messageFor('BOTH_SIWE_AND_SIWX'),
@@ -152,118 +194,139 @@ function checkAcrossFields(value: unknown, ctx: z.core.$RefinementCtx<unknown>):
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** A URL on `secure`, or on `plain` only when it stays on this machine. */
-function secureOrLoopbackUrl(secure: string, plain: string) {
-  return z.url({ protocol: new RegExp(`^(${secure}|${plain})$`) }).check(
-    z.refine((value) => {
-      // Only judges the plain scheme; any other scheme is the URL check's to report.
-      const url = URL.canParse(value) ? new URL(value) : undefined
-      return url?.protocol !== `${plain}:` || LOOPBACK_HOSTS.has(url.hostname)
-    }, `Must use ${secure}: unless the host is a loopback address`),
+/**
+ * `embedded`: the modal drawn inline in the page. Refused with FEATURE_NOT_AVAILABLE until a
+ * build lists it: the router knows embedded mode, but no view layer draws the modal inline yet,
+ * so `true` would promise a page-embedded modal and deliver an overlay.
+ */
+function embeddedOption(available: FeatureSet) {
+  const value = z.boolean()
+  return z._default(
+    available.includes('embedded')
+      ? value
+      : value.check(z.refine((on) => !on, featureNotAvailableMessage('embedded'))),
+    false,
   )
 }
 
 /**
- * The host's Latch options (SPEC §1). Strict: an unknown key, such as a typo, is an error.
- * Parse with `parseOptions`, which applies the project-id and sign-in rules and the messages.
+ * A sign-in option (`siwx`, `siweConfig`): its shape check when the build has sign-in; without
+ * it, any value is refused as not available (its shape would not matter). The refusal is a
+ * check, not a type failure, so the rules across fields still run and report with it.
  */
-export const latchOptionsSchema = z
-  .strictObject({
-    /** The provider project id. Missing or empty gives the PROJECT_ID_NOT_CONFIGURED alert. */
-    projectId: z.optional(z.string().check(z.minLength(1))),
-    metadata: z._default(metadataSchema, () => ({
-      name: '',
-      description: '',
-      url: '',
-      icons: [],
-    })),
-    /** Every network the app supports; at least one, caipNetworkIds unique. */
-    networks: z.array(networkAsIs).check(
-      z.minLength(1, 'At least one network is required'),
-      z.superRefine((networks, ctx) => {
-        const ids = networks.map((network) => network.caipNetworkId)
-        ids.forEach((id, index) => {
-          if (ids.indexOf(id) !== index) {
-            ctx.addIssue({
-              code: 'custom',
-              message: `Duplicate caipNetworkId "${id}"`,
-              path: [index, 'caipNetworkId'],
-            })
-          }
-        })
-      }),
-    ),
-    /** The network to start on; one of `networks`, matched by caipNetworkId. */
-    defaultNetwork: z.optional(networkAsIs),
-    /** Chain adapters, at most one per namespace. */
-    adapters: z._default(
-      z.array(chainAdapterSchema).check(
-        z.superRefine((adapters, ctx) => {
-          const namespaces = adapters.map((adapter) => adapter.namespace)
-          namespaces.forEach((namespace, index) => {
-            if (namespaces.indexOf(namespace) !== index) {
+function signInOption<T>(
+  option: 'siwx' | 'siweConfig',
+  shape: z.ZodMiniCustom<T, T>,
+  available: FeatureSet,
+) {
+  return z.optional(
+    available.includes('signIn')
+      ? shape
+      : z.custom<T>().check(z.refine(() => false, featureNotAvailableMessage(option))),
+  )
+}
+
+/**
+ * The host's Latch options (SPEC §1) for a build that has `available` (available-features.ts).
+ * Strict: an unknown key, such as a typo, is an error. Parse with `parseOptions`, which applies
+ * the project-id and sign-in rules and the messages.
+ */
+export function latchOptionsSchemaFor(available: FeatureSet) {
+  return z
+    .strictObject({
+      /** The provider project id. Missing or empty gives the PROJECT_ID_NOT_CONFIGURED alert. */
+      projectId: z.optional(z.string().check(z.minLength(1))),
+      metadata: z._default(metadataSchema, () => ({
+        name: '',
+        description: '',
+        url: '',
+        icons: [],
+      })),
+      /** Every network the app supports; at least one, caipNetworkIds unique. */
+      networks: z.array(networkAsIs).check(
+        z.minLength(1, 'At least one network is required'),
+        z.superRefine((networks, ctx) => {
+          const ids = networks.map((network) => network.caipNetworkId)
+          ids.forEach((id, index) => {
+            if (ids.indexOf(id) !== index) {
               ctx.addIssue({
                 code: 'custom',
-                message: `Duplicate adapter for namespace "${namespace}"`,
-                path: [index],
+                message: `Duplicate caipNetworkId "${id}"`,
+                path: [index, 'caipNetworkId'],
               })
             }
           })
         }),
       ),
-      () => [],
-    ),
-    features: z.prefault(featuresSchema, {}),
-    connectorTypeOrder: z._default(uniqueList(z.enum(connectorOrderTypes)), () => [
-      ...connectorOrderTypes,
-    ]),
-    /** Wallet-directory ids shown first. */
-    featuredWalletIds: walletIds,
-    /** When not empty, only these wallet-directory ids are listed. */
-    includeWalletIds: walletIds,
-    /** Wallets hidden everywhere. An entry matches a wallet's id, its rdns or its name (SPEC §5). */
-    excludeWalletIds: walletIds,
-    themeMode: z._default(z.enum(['light', 'dark']), 'light'),
-    themeVariables: z.prefault(themeVariablesSchema, {}),
-    /** Sign-in with X. Cannot be combined with `siweConfig`. */
-    siwx: z.optional(siwxConfigSchema),
-    /** Legacy sign-in with Ethereum. Cannot be combined with `siwx`. */
-    siweConfig: z.optional(siweConfigSchema),
-    /** Lets the user stay on a network that is not in `networks` (no UnsupportedChain view). */
-    allowUnsupportedChain: z._default(z.boolean(), false),
-    enableNetworkSwitch: z._default(z.boolean(), true),
-    /** The host drives wallet connection itself (SPEC §2 opening rule 2). */
-    manualWalletControl: z._default(z.boolean(), false),
-    /** The modal is rendered inline in the page rather than as an overlay. */
-    embedded: z._default(z.boolean(), false),
-    /** Reconnect the last wallet silently on load. */
-    enableReconnect: z._default(z.boolean(), true),
-    /** Where Latch keeps its state; when absent, core picks browser or in-memory storage. */
-    storage: z.optional(storageSchema),
-    /** Prefix of every storage key Latch writes, so two instances can keep apart. */
-    storageKeyPrefix: z._default(z.string().check(z.minLength(1)), '@latch/'),
-    /** WalletConnect pairing: the relay and verify service (self-hosted or local ones). */
-    walletConnect: z.optional(
-      z.strictObject({
-        /** The relay's WebSocket URL: wss:, or ws: on a loopback host (local development). */
-        relayUrl: z.optional(secureOrLoopbackUrl('wss', 'ws')),
-        /** The verify service's origin: https:, or http: on a loopback host. */
-        verifyUrl: z.optional(secureOrLoopbackUrl('https', 'http')),
-      }),
-    ),
-  })
-  .check(z.superRefine(checkAcrossFields, { when: () => true }))
+      /** The network to start on; one of `networks`, matched by caipNetworkId. */
+      defaultNetwork: z.optional(networkAsIs),
+      /** Chain adapters, at most one per namespace. */
+      adapters: z._default(
+        z.array(chainAdapterSchema).check(
+          z.superRefine((adapters, ctx) => {
+            const namespaces = adapters.map((adapter) => adapter.namespace)
+            namespaces.forEach((namespace, index) => {
+              if (namespaces.indexOf(namespace) !== index) {
+                ctx.addIssue({
+                  code: 'custom',
+                  message: `Duplicate adapter for namespace "${namespace}"`,
+                  path: [index],
+                })
+              }
+            })
+          }),
+        ),
+        () => [],
+      ),
+      features: z.prefault(featuresSchemaFor(available), {}),
+      connectorTypeOrder: z._default(uniqueList(z.enum(connectorOrderTypes)), () => [
+        ...connectorOrderTypes,
+      ]),
+      /** Wallet-directory ids shown first. */
+      featuredWalletIds: walletIds,
+      /** When not empty, only these wallet-directory ids are listed. */
+      includeWalletIds: walletIds,
+      /** Wallets hidden everywhere. An entry matches a wallet's id, its rdns or its name (SPEC §5). */
+      excludeWalletIds: walletIds,
+      themeMode: z._default(themeModeSchema, 'light'),
+      themeVariables: z.prefault(themeVariablesSchema, {}),
+      /** Sign-in with X. Cannot be combined with `siweConfig`. */
+      siwx: signInOption<SIWXConfig>('siwx', siwxConfigSchema, available),
+      /** Legacy sign-in with Ethereum. Cannot be combined with `siwx`. */
+      siweConfig: signInOption<SIWEConfig>('siweConfig', siweConfigSchema, available),
+      /** Lets the user stay on a network that is not in `networks` (no UnsupportedChain view). */
+      allowUnsupportedChain: z._default(z.boolean(), false),
+      enableNetworkSwitch: z._default(z.boolean(), true),
+      /** The host drives wallet connection itself (SPEC §2 opening rule 2). */
+      manualWalletControl: z._default(z.boolean(), false),
+      /** The modal is rendered inline in the page rather than as an overlay (not in this build). */
+      embedded: embeddedOption(available),
+      /** Reconnect the last wallet silently on load. */
+      enableReconnect: z._default(z.boolean(), true),
+      /** Where Latch keeps its state; when absent, core picks browser or in-memory storage. */
+      storage: z.optional(storageSchema),
+      /** Prefix of every storage key Latch writes, so two instances can keep apart. */
+      storageKeyPrefix: z._default(z.string().check(z.minLength(1)), '@latch/'),
+      /**
+       * WalletConnect pairing: `walletConnect({ relayUrl, verifyUrl })` from
+       * @latch/walletconnect (the relay and verify service, and the client's on-demand loader).
+       * Absent: WalletConnect is not offered.
+       */
+      walletConnect: z.optional(walletConnectOptionSchema),
+    })
+    .check(
+      z.superRefine((value, ctx) => checkAcrossFields(available, value, ctx), { when: () => true }),
+    )
+}
+
+/** This build's options schema. */
+export const latchOptionsSchema = /* @__PURE__ */ latchOptionsSchemaFor(availableFeatures)
 
 /** The options a host passes (what `createLatch` accepts). */
 export type LatchOptions = z.input<typeof latchOptionsSchema>
 
 /** Feature switches with every default applied. */
 export type ResolvedFeatures = z.output<typeof featuresSchema>
-
-/** Theme variables with every default applied. */
-export type ResolvedThemeVariables = z.output<typeof themeVariablesSchema>
 
 /** Options with every default applied; `projectId` is '' when the host gave none. */
 export type ResolvedOptions = Omit<z.output<typeof latchOptionsSchema>, 'projectId'> & {

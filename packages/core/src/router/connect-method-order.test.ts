@@ -58,6 +58,19 @@ describe('connect method order (SPEC §2)', () => {
       'wallet',
     ])
   })
+
+  it('offers only wallets while email and social login are off (this build), in any order', () => {
+    const off = { emailEnabled: false, socialsEnabled: false }
+    for (const connectors of [[], [wc], [announced], [injected, wc]]) {
+      expect(connectMethodOrder({ ...off, connectors })).toEqual(['wallet'])
+      expect(
+        connectMethodOrder({ ...off, configuredOrder: ['social', 'email', 'wallet'], connectors }),
+      ).toEqual(['wallet'])
+      expect(connectMethodOrder({ ...off, configuredOrder: ['email'], connectors })).toEqual([
+        'wallet',
+      ])
+    }
+  })
 })
 
 describe('connector type order (SPEC §2)', () => {

@@ -40,6 +40,15 @@ describe('opening rules (SPEC §2)', () => {
     })
   })
 
+  it('rule 2 needs WalletConnect: without it, rule 3 shows Connect (no QR view that cannot work)', () => {
+    expect(resolveOpenRoute({}, facts({ hasAdapters: false, walletConnect: false }))).toEqual({
+      view: 'Connect',
+    })
+    expect(
+      resolveOpenRoute({}, facts({ manualWalletControl: true, walletConnect: false })),
+    ).toEqual({ view: 'Connect' })
+  })
+
   it('rule 2: manual wallet control behaves like no adapters', () => {
     expect(resolveOpenRoute({}, facts({ manualWalletControl: true }))).toEqual({
       view: 'ConnectingWalletConnectBasic',
@@ -92,10 +101,28 @@ describe('closing and back rules (SPEC §2)', () => {
     })
   })
 
-  it('close is disabled exactly while sign-in is required and no session exists', () => {
-    expect(isCloseDisabled(facts({ signInRequired: true }))).toBe(true)
-    expect(isCloseDisabled(facts({ signInRequired: true, hasSignInSession: true }))).toBe(false)
-    expect(isCloseDisabled(facts({ signInRequired: false }))).toBe(false)
+  it('close is disabled exactly while connected, sign-in is required and no session exists', () => {
+    expect(
+      isCloseDisabled(facts({ isConnected: true, signInRequired: true, hasSignInSession: false })),
+    ).toBe(true)
+    const others = [false, true]
+      .flatMap((isConnected) =>
+        [false, true].flatMap((signInRequired) =>
+          [false, true].map((hasSignInSession) => ({
+            isConnected,
+            signInRequired,
+            hasSignInSession,
+          })),
+        ),
+      )
+      .filter((f) => !(f.isConnected && f.signInRequired && !f.hasSignInSession))
+    expect(others).toHaveLength(7)
+    for (const other of others)
+      expect(isCloseDisabled(facts(other)), JSON.stringify(other)).toBe(false)
+  })
+
+  it('close is never disabled while no wallet is connected, even with sign-in required', () => {
+    expect(isCloseDisabled(facts({ isConnected: false, signInRequired: true }))).toBe(false)
   })
 
   it('after a connection: SIWXSignMessage when sign-in is enabled without a session, else done', () => {

@@ -12,6 +12,8 @@ export interface RouterFacts {
   /** The first requested (configured) network of each namespace, for opening rule 4. */
   firstNetworkByNamespace: Partial<Record<ChainNamespace, Network>>
   hasAdapters: boolean
+  /** WalletConnect pairing is offered (the `walletConnect` option): the basic connection. */
+  walletConnect: boolean
   manualWalletControl: boolean
   isMobile: boolean
   /** Embedded mode: the modal is part of the page and never really "closes". */
@@ -27,6 +29,7 @@ export const defaultRouterFacts: RouterFacts = {
   isConnected: false,
   firstNetworkByNamespace: {},
   hasAdapters: true,
+  walletConnect: true,
   manualWalletControl: false,
   isMobile: false,
   embedded: false,
@@ -54,7 +57,8 @@ export function guardRoute(route: Route, facts: RouterFacts): Route {
  * 4. a namespace other than the active one goes to the network switch for its first requested
  *    network, without confirmation (checked before 2 and 3, which ignore namespaces);
  * 2. no adapters or manual wallet control, and no connected address: AllWallets on mobile,
- *    ConnectingWalletConnectBasic otherwise;
+ *    ConnectingWalletConnectBasic otherwise. That basic connection is WalletConnect, so an
+ *    instance without it skips to rule 3 rather than show a QR view that cannot work;
  * 3. Account if connected, otherwise Connect.
  */
 export function resolveOpenRoute(request: OpenRequest, facts: RouterFacts): Route {
@@ -63,7 +67,8 @@ export function resolveOpenRoute(request: OpenRequest, facts: RouterFacts): Rout
     const network = facts.firstNetworkByNamespace[request.namespace]
     if (network) return { view: 'SwitchNetwork', data: { network } }
   }
-  if ((!facts.hasAdapters || facts.manualWalletControl) && !facts.isConnected) {
+  const basicConnection = !facts.hasAdapters || facts.manualWalletControl
+  if (basicConnection && facts.walletConnect && !facts.isConnected) {
     return facts.isMobile ? { view: 'AllWallets' } : { view: 'ConnectingWalletConnectBasic' }
   }
   return facts.isConnected ? { view: 'Account' } : { view: 'Connect' }
@@ -74,9 +79,13 @@ export function resolveClosedRoute(facts: RouterFacts): Route {
   return facts.embedded && facts.isConnected ? { view: 'Account' } : { view: 'Connect' }
 }
 
-/** SPEC §2/§4: close is disabled while sign-in is required and no session exists. */
+/**
+ * SPEC §2/§4: close is disabled while sign-in is required and no session exists. Sign-in is
+ * asked of a connected wallet, so with none connected there is nothing to wait for: the user
+ * must always be able to close a modal they have not connected through.
+ */
 export function isCloseDisabled(facts: RouterFacts): boolean {
-  return facts.signInRequired && !facts.hasSignInSession
+  return facts.isConnected && facts.signInRequired && !facts.hasSignInSession
 }
 
 /** SPEC §2: going back to Connect while a wallet is connected shows Account instead. */

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
+  LATCH_OWNED_DATABASES,
+  WALLETCONNECT_DATABASE,
   clearBrowserDatabases,
   createWebStoragePort,
   detectStorage,
   type WebStorageLike,
 } from './browser-storage.js'
+import { createLatchStorage } from './latch-storage.js'
 
 function fakeWebStorage(initial: Record<string, string> = {}): WebStorageLike & {
   data: Map<string, string>
@@ -94,38 +97,74 @@ describe('detectStorage', () => {
   })
 })
 
+/**
+ * An IDB factory holding named databases, as a browser lists them; `deleteDatabase` removes one
+ * the way the real one does (an absent name is no error).
+ */
+function fakeIndexedDb(names: string[]) {
+  const databases = new Set(names)
+  const deleteDatabase = vi.fn((name: string) => void databases.delete(name))
+  return {
+    databases: async () => [...databases].map((name) => ({ name })),
+    deleteDatabase,
+    remaining: () => [...databases].sort(),
+  }
+}
+
 describe('clearBrowserDatabases', () => {
-  it('deletes every named database', async () => {
-    const deleteDatabase = vi.fn()
-    vi.stubGlobal('indexedDB', {
-      databases: async () => [{ name: 'walletconnect' }, { name: 'host-db' }, {}],
-      deleteDatabase,
-    })
+  it("deletes Latch's and the WalletConnect client's databases and keeps the host's", async () => {
+    const factory = fakeIndexedDb(['host-app', 'keyval-store', WALLETCONNECT_DATABASE, 'wc-notes'])
+    vi.stubGlobal('indexedDB', factory)
     await clearBrowserDatabases()
-    expect(deleteDatabase.mock.calls).toEqual([['walletconnect'], ['host-db']])
+    expect(factory.remaining()).toEqual(['host-app', 'keyval-store', 'wc-notes'])
+    expect(factory.deleteDatabase.mock.calls).toEqual(LATCH_OWNED_DATABASES.map((name) => [name]))
   })
 
-  it('keeps deleting after one deletion throws', async () => {
-    const deleteDatabase = vi.fn((name: string) => {
-      if (name === 'a') throw new Error('blocked')
+  it('owns exactly the database @walletconnect/keyvaluestorage opens in a browser', () => {
+    expect(LATCH_OWNED_DATABASES).toEqual(['WALLET_CONNECT_V2_INDEXED_DB'])
+    expect(Object.isFrozen(LATCH_OWNED_DATABASES)).toBe(true)
+  })
+
+  it('deletes by name where indexedDB.databases() is missing (older browsers)', async () => {
+    const deleteDatabase = vi.fn()
+    vi.stubGlobal('indexedDB', { deleteDatabase })
+    await clearBrowserDatabases()
+    expect(deleteDatabase).toHaveBeenCalledWith(WALLETCONNECT_DATABASE)
+  })
+
+  it("with LatchStorage.clear(), as the connect helper runs them, empties Latch's keys only", async () => {
+    const storage = fakeWebStorage({ 'host:cart': '3 items', 'host:theme': 'dark' })
+    vi.stubGlobal('localStorage', storage)
+    vi.stubGlobal('indexedDB', fakeIndexedDb(['host-app', WALLETCONNECT_DATABASE]))
+    const latchStorage = createLatchStorage({ port: detectStorage(), prefix: '@latch/' })
+    latchStorage.addRecentWallet({ id: 'io.latch.devwallet', name: 'Latch Dev Wallet' })
+    expect([...storage.data.keys()].filter((key) => key.startsWith('@latch/'))).not.toEqual([])
+
+    await clearBrowserDatabases()
+    latchStorage.clear()
+
+    expect(Object.fromEntries(storage.data)).toEqual({
+      'host:cart': '3 items',
+      'host:theme': 'dark',
     })
-    vi.stubGlobal('indexedDB', {
-      databases: async () => [{ name: 'a' }, { name: 'b' }],
-      deleteDatabase,
-    })
+  })
+
+  it('never waits for a deletion a live connection blocks', async () => {
+    // A blocked deletion's request never fires success while the WalletConnect client is open.
+    vi.stubGlobal('indexedDB', { deleteDatabase: vi.fn(() => ({ onsuccess: null })) })
     await expect(clearBrowserDatabases()).resolves.toBeUndefined()
-    expect(deleteDatabase).toHaveBeenCalledWith('b')
   })
 
-  it('never rejects: no indexedDB, no databases(), a rejecting databases(), a throwing getter', async () => {
+  it('never rejects: no indexedDB, a throwing deleteDatabase, a throwing getter', async () => {
     vi.stubGlobal('indexedDB', undefined)
     await expect(clearBrowserDatabases()).resolves.toBeUndefined()
-    vi.stubGlobal('indexedDB', { deleteDatabase: vi.fn() })
-    await expect(clearBrowserDatabases()).resolves.toBeUndefined()
     vi.stubGlobal('indexedDB', {
-      databases: () => Promise.reject(new Error('denied')),
-      deleteDatabase: vi.fn(),
+      deleteDatabase: () => {
+        throw new Error('UnknownError')
+      },
     })
+    await expect(clearBrowserDatabases()).resolves.toBeUndefined()
+    vi.stubGlobal('indexedDB', {})
     await expect(clearBrowserDatabases()).resolves.toBeUndefined()
     vi.unstubAllGlobals()
     defineThrowingGlobal('indexedDB')

@@ -10,11 +10,25 @@ export interface WebStorageLike {
   removeItem(key: string): void
 }
 
-/** The part of `IDBFactory` {@link clearBrowserDatabases} uses. `databases()` is missing in old browsers. */
+/** The part of `IDBFactory` {@link clearBrowserDatabases} uses. */
 export interface IndexedDbFactoryLike {
-  databases?: () => Promise<ReadonlyArray<{ readonly name?: string }>>
   deleteDatabase(name: string): unknown
 }
+
+/**
+ * The IndexedDB database the WalletConnect client keeps its keychain, pairings, sessions and
+ * messages in, in a browser. @walletconnect/keyvaluestorage 1.1 (under sign-client and
+ * universal-provider 2.25) opens it through idb-keyval with one object store, `keyvaluestorage`.
+ * The name is fixed by the library: the `customStoragePrefix` Latch passes (its storageKeyPrefix)
+ * goes into the keys inside it, never into its name.
+ */
+export const WALLETCONNECT_DATABASE = 'WALLET_CONNECT_V2_INDEXED_DB'
+
+/**
+ * Every IndexedDB database Latch owns: core opens none of its own, its WalletConnect client opens
+ * {@link WALLETCONNECT_DATABASE}. Any other database of the origin is the host's.
+ */
+export const LATCH_OWNED_DATABASES: readonly string[] = Object.freeze([WALLETCONNECT_DATABASE])
 
 const PROBE_KEY = '@latch/__probe__'
 
@@ -79,30 +93,34 @@ export function detectStorage(): StoragePort {
 }
 
 /**
- * Deletes every IndexedDB database of this origin (SPEC §4: "On a connect failure the product
- * clears all browser databases and local storage"). Resolves once every deletion is requested;
- * never rejects, and does nothing outside a browser or where `indexedDB.databases()` is missing.
+ * Deletes the IndexedDB databases Latch owns ({@link LATCH_OWNED_DATABASES}) and no other.
+ *
+ * SPEC §4: "On a connect failure the product clears all browser databases and local storage".
+ * Latch reads "all" as all of its own stores and its WalletConnect client's, never the host's:
+ * a wallet modal must never destroy its host's data, and a plain rejection in the wallet would
+ * otherwise wipe the host app's IndexedDB. The local-storage half is `LatchStorage.clear()`,
+ * which removes only the keys under the instance's storageKeyPrefix (the WalletConnect client
+ * writes no local-storage key of its own in a browser with IndexedDB).
+ *
+ * One limit: the WalletConnect library names its database per origin, so a host that runs a
+ * WalletConnect client of its own beside Latch's shares it, and loses those sessions too.
+ *
+ * Deletes by name, without listing: that also works where `indexedDB.databases()` is missing,
+ * and deleting a database that does not exist does nothing. Resolves once every deletion is
+ * requested; never rejects, and does nothing outside a browser.
  */
-export async function clearBrowserDatabases(): Promise<void> {
+export function clearBrowserDatabases(): Promise<void> {
   const factory = readGlobal<IndexedDbFactoryLike>('indexedDB')
-  if (typeof factory !== 'object' || factory === null) return
-  if (typeof factory.databases !== 'function') return
-  let databases: ReadonlyArray<{ readonly name?: string }>
-  try {
-    databases = await factory.databases()
-  } catch {
-    return
-  }
-  if (!Array.isArray(databases)) return
-  for (const database of databases) {
-    const name = database?.name
-    if (typeof name !== 'string') continue
+  if (typeof factory !== 'object' || factory === null) return Promise.resolve()
+  for (const name of LATCH_OWNED_DATABASES) {
     try {
-      // Not awaited: a deletion blocked by an open connection would stall the rejection the
-      // connect helper owes its caller; the browser completes it once the connection closes.
+      // Not awaited: a deletion blocked by an open connection (a live WalletConnect client) would
+      // stall the rejection the connect helper owes its caller; the browser completes it once
+      // that connection closes.
       factory.deleteDatabase(name)
     } catch {
-      // One undeletable database must not keep the others alive.
+      // A throwing factory (a broken polyfill) must not turn a connect failure into a crash.
     }
   }
+  return Promise.resolve()
 }

@@ -1,6 +1,8 @@
 export type { StoragePort } from './storage-port.js'
 export { createMemoryStorage } from './memory-storage.js'
 export {
+  LATCH_OWNED_DATABASES,
+  WALLETCONNECT_DATABASE,
   clearBrowserDatabases,
   createWebStoragePort,
   detectStorage,

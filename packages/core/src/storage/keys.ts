@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { SAFE_IMAGE_URL } from '../connector/connector.js'
+import { isSafeImageUrl } from '../directory/image-url.js'
 import { isCaipNetworkId, isChainNamespace } from '../identifiers/caip.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
 
@@ -23,10 +23,8 @@ const chainNamespaceSchema = z.custom<ChainNamespace>(isChainNamespace, 'Invalid
 
 const caipNetworkIdSchema = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CAIP-2 network id')
 
-// Rendered as an `<img>` source: only https and inline images (see Connector.imageUrl).
-const imageUrlSchema = z
-  .string()
-  .check(z.regex(SAFE_IMAGE_URL, 'Image URL must be https: or data:image/'))
+// Rendered as an `<img>` source: core's one image rule (safeImageUrl).
+const imageUrlSchema = z.string().check(z.refine(isSafeImageUrl, 'Unsafe image URL'))
 
 /** One entry of the recent-wallets list (SPEC §3). */
 export const recentWalletSchema = z.object({

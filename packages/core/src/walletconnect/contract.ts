@@ -93,7 +93,7 @@ export interface WalletConnectClient {
 }
 
 /**
- * Loads the WalletConnect client (a dynamic `import()`). @latch/react passes
- * a loader that dynamically imports @latch/walletconnect and calls its `createWalletConnectClient`.
+ * Loads the WalletConnect client (a dynamic `import()`): the host's `walletConnect` option's
+ * `load` (from @latch/walletconnect's `walletConnect()`), with the instance's context bound.
  */
 export type WalletConnectLoader = (config: WalletConnectConfig) => Promise<WalletConnectClient>

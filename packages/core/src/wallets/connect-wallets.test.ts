@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Connector } from '../connector/connector.js'
-import { connectorOrderTypes, featuresSchema } from '../options/schema.js'
+import { connectorOrderTypes, featuresSchema, featuresSchemaFor } from '../options/schema.js'
 import { directoryOf, directoryWallet } from '../test/directory-fixtures.js'
 import { connectMethodsFor, connectWalletList, type WalletListOptions } from './connect-wallets.js'
 
@@ -95,7 +95,17 @@ describe('Connect wallet list', () => {
 })
 
 describe('Connect method order', () => {
-  const features = featuresSchema.parse({})
+  // The order rules as a build with email and social login will apply them (their defaults on).
+  const features = featuresSchemaFor(['email', 'socials']).parse({})
+
+  it('this build, without email or social login, offers only wallets', () => {
+    const built = featuresSchema.parse({})
+    for (const connectors of [{}, { eip155: [announced('io.a')] }]) {
+      expect(connectMethodsFor({ features: built, connectors, excludeWalletIds: [] })).toEqual([
+        'wallet',
+      ])
+    }
+  })
 
   it('email, social, wallet without visible wallets; wallet first with one', () => {
     expect(connectMethodsFor({ features, connectors: {}, excludeWalletIds: [] })).toEqual([

@@ -4,7 +4,6 @@ export {
   findConnectTarget,
   findInstalled,
   installedItem,
-  safeImageUrl,
   toConnectorInfo,
   walletConnectItem,
   walletLinks,

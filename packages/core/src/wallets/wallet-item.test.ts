@@ -84,6 +84,15 @@ describe('wallet rows', () => {
     ])
   })
 
+  it('a directory wallet never links to a scheme the browser or the system handles', () => {
+    // Entries of the built-in list skip the service's schema: the links are checked here too.
+    const wallet = directoryWallet('h', {
+      mobileLink: 'intent://wc#Intent;scheme=evil;package=com.evil;end',
+      desktopLink: 'ms-msdt://id',
+    })
+    expect(walletLinks(wallet)).toEqual([{ kind: 'homepage', href: 'https://h.example' }])
+  })
+
   it('a directory wallet that is installed connects instead of linking', () => {
     const installed = connectableWallets({ eip155: [announced('io.a')] }, [])
     const item = directoryItem(directoryWallet('d1', { rdns: 'io.a' }), installed)

@@ -1,10 +1,14 @@
-import { SAFE_IMAGE_URL, type Connector } from '../connector/connector.js'
+import type { Connector } from '../connector/connector.js'
 import { isWalletExcluded } from '../connector/exclusion.js'
-import { generateWalletIcon } from '../directory/icon.js'
-import { isHttpsUrl, isSafeWalletLink, type DirectoryWallet } from '../directory/wallet.js'
+import { generateWalletIcon, walletIconUrl } from '../directory/icon.js'
+import type { DirectoryWallet } from '../directory/wallet.js'
+import { declaredNativeSchemes, isHttpsUrl, isSafeWalletLink } from '../directory/wallet-link.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectorInfo } from '../machines/connection.types.js'
 import { WALLETCONNECT_CONNECTOR_ID } from '../walletconnect/contract.js'
+
+// Kept importable from here: core's session connect (latch/session-connect.ts) imports it here.
+export { safeImageUrl } from '../directory/image-url.js'
 
 /** Connectors each adapter has discovered, per namespace (the root context's `connectors`). */
 export type ConnectorsByNamespace = Partial<Record<ChainNamespace, readonly Connector[]>>
@@ -44,11 +48,6 @@ export interface WalletItem {
    * row, or a directory wallet that is not installed here (its deep links use `walletId`).
    */
   pair?: { walletId?: string }
-}
-
-/** An icon a view may put in `<img src>`: https or an inline image; anything else is dropped. */
-export function safeImageUrl(url: string | undefined): string | undefined {
-  return url !== undefined && SAFE_IMAGE_URL.test(url) ? url : undefined
 }
 
 /** The connector fields a connection keeps (never the provider or other live objects). */
@@ -116,16 +115,19 @@ export function findInstalled(
 
 /**
  * A directory wallet's links, homepage first. Each is checked again here although the directory
- * validated it: these become `<a href>`, so only https and safe deep links ever get through.
+ * validated it: these become `<a href>`, so only https and the wallet's own declared native
+ * scheme (core's allowlist, isSafeWalletLink) ever get through.
  */
 export function walletLinks(wallet: DirectoryWallet): readonly WalletLink[] {
   // Lists rebuild their rows on every keystroke; a directory entry's links never change.
   const cached = linksCache.get(wallet)
   if (cached) return cached
+  const declared = declaredNativeSchemes(wallet.mobileLink, wallet.desktopLink)
+  const isAppLink = (href: unknown) => isSafeWalletLink(href, declared)
   const candidates: Array<[WalletLink['kind'], string | undefined, (v: unknown) => boolean]> = [
     ['homepage', wallet.homepage, isHttpsUrl],
-    ['desktop', wallet.desktopLink, isSafeWalletLink],
-    ['mobile', wallet.mobileLink, isSafeWalletLink],
+    ['desktop', wallet.desktopLink, isAppLink],
+    ['mobile', wallet.mobileLink, isAppLink],
     ['webapp', wallet.webappLink, isHttpsUrl],
   ]
   const links = candidates.flatMap(([kind, href, isSafe]) =>
@@ -143,7 +145,7 @@ export function installedItem(target: ConnectTarget, tag?: WalletTag): WalletIte
   return {
     id: connector.id,
     name: connector.name,
-    imageUrl: safeImageUrl(connector.imageUrl) ?? generateWalletIcon(connector.name, connector.id),
+    imageUrl: walletIconUrl(connector),
     ...(tag ? { tag } : {}),
     connect: target,
     links: [],
@@ -163,7 +165,7 @@ export function directoryItem(
   return {
     id: wallet.id,
     name: wallet.name,
-    imageUrl: safeImageUrl(wallet.imageUrl) ?? generateWalletIcon(wallet.name, wallet.id),
+    imageUrl: walletIconUrl(wallet),
     ...(target ? { tag: 'installed' as const, connect: target } : {}),
     links: target ? [] : walletLinks(wallet),
     ...(!target && pairable ? { pair: { walletId: wallet.id } } : {}),

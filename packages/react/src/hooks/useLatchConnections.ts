@@ -1,7 +1,7 @@
-import { selectCurrentConnection, type Connection, type ChainNamespace } from '@latch/core'
-import { useSelector } from '@xstate/react'
-import { sameJson } from './equal.js'
+import { selectCurrentConnection, type ChainNamespace, type Connection } from '@latch/core'
+import { useMemo } from 'react'
 import { useLatch } from './useLatch.js'
+import { useSharedSelector } from './useSelector.js'
 
 export interface LatchConnectionsState {
   connections: readonly Connection[]
@@ -14,16 +14,19 @@ export interface LatchConnectionsState {
 /** SPEC §4: several connections can exist, one of them current. */
 export function useLatchConnections(): LatchConnectionsState {
   const latch = useLatch()
-  const state = useSelector(
-    latch.connection,
-    (s) => ({ connections: s.context.connections, current: selectCurrentConnection(s) }),
-    sameJson,
+  const state = useSharedSelector(latch.connection, (s) => ({
+    connections: s.context.connections,
+    current: selectCurrentConnection(s),
+  }))
+  // The same object while the connections are the same, so a host may depend on it.
+  return useMemo(
+    () => ({
+      ...state,
+      switchConnection: (connectorId: string, namespace: ChainNamespace) =>
+        latch.connection.send({ type: 'SWITCH_CONNECTION', connectorId, namespace }),
+      disconnect: (connection?: Pick<Connection, 'connectorId' | 'namespace'>) =>
+        latch.connection.send({ type: 'DISCONNECT', ...(connection ?? {}) }),
+    }),
+    [state, latch],
   )
-  return {
-    ...state,
-    switchConnection: (connectorId, namespace) =>
-      latch.connection.send({ type: 'SWITCH_CONNECTION', connectorId, namespace }),
-    disconnect: (connection) =>
-      latch.connection.send({ type: 'DISCONNECT', ...(connection ?? {}) }),
-  }
 }

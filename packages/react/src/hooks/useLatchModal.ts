@@ -1,7 +1,7 @@
 import { selectModalState, selectRoute, type OpenOptions, type Route } from '@latch/core'
-import { useSelector } from '@xstate/react'
-import { sameJson } from './equal.js'
+import { useMemo } from 'react'
 import { useLatch } from './useLatch.js'
+import { useSelector, useSharedSelector } from './useSelector.js'
 
 export interface LatchModalState {
   isOpen: boolean
@@ -13,6 +13,9 @@ export interface LatchModalState {
 export function useLatchModal(): LatchModalState {
   const latch = useLatch()
   const isOpen = useSelector(latch.modal, (s) => selectModalState(s).open)
-  const route = useSelector(latch.modal, selectRoute, sameJson)
-  return { isOpen, route, open: latch.open, close: latch.close }
+  const route = useSharedSelector(latch.modal, selectRoute)
+  return useMemo(
+    () => ({ isOpen, route, open: latch.open, close: latch.close }),
+    [isOpen, route, latch],
+  )
 }

@@ -1,13 +1,13 @@
 import {
+  selectActiveCaipNetworkId,
   selectActiveNetwork,
   selectIsUnsupportedChain,
   selectNetworks,
-  selectActiveCaipNetworkId,
   type Network,
 } from '@latch/core'
-import { useSelector } from '@xstate/react'
-import { sameJson } from './equal.js'
+import { useMemo } from 'react'
 import { useLatch } from './useLatch.js'
+import { useSharedSelector } from './useSelector.js'
 
 export interface LatchNetworkState {
   /** The active network, or undefined when the wallet is on one that is not configured. */
@@ -22,15 +22,11 @@ export interface LatchNetworkState {
 
 export function useLatchNetwork(): LatchNetworkState {
   const latch = useLatch()
-  const state = useSelector(
-    latch.network,
-    (snapshot) => ({
-      activeNetwork: selectActiveNetwork(snapshot),
-      activeCaipNetworkId: selectActiveCaipNetworkId(snapshot),
-      networks: selectNetworks(snapshot),
-      isUnsupported: selectIsUnsupportedChain(snapshot),
-    }),
-    sameJson,
-  )
-  return { ...state, switchNetwork: latch.switchNetwork }
+  const state = useSharedSelector(latch.network, (snapshot) => ({
+    activeNetwork: selectActiveNetwork(snapshot),
+    activeCaipNetworkId: selectActiveCaipNetworkId(snapshot),
+    networks: selectNetworks(snapshot),
+    isUnsupported: selectIsUnsupportedChain(snapshot),
+  }))
+  return useMemo(() => ({ ...state, switchNetwork: latch.switchNetwork }), [state, latch])
 }

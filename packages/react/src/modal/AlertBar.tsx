@@ -1,5 +1,4 @@
-import { useSelector } from '@xstate/react'
-import { sameJson } from '../hooks/equal.js'
+import { useSharedSelector } from '../hooks/useSelector.js'
 import { useLatch, useT } from '../hooks/useLatch.js'
 import { errorKey } from '../i18n/translator.js'
 
@@ -7,7 +6,7 @@ import { errorKey } from '../i18n/translator.js'
 export function AlertBar() {
   const latch = useLatch()
   const t = useT()
-  const alerts = useSelector(latch.actor, (s) => s.context.alerts, sameJson)
+  const alerts = useSharedSelector(latch.actor, (s) => s.context.alerts)
   if (alerts.length === 0) return null
   return (
     <div role="alert" aria-label={t('alert.region')}>

@@ -1,8 +1,8 @@
 import { selectCanGoBack, selectIsCloseDisabled, selectModalState, selectRoute } from '@latch/core'
-import { useSelector } from '@xstate/react'
 import { Suspense, useEffect, useId, useRef } from 'react'
-import { sameJson } from '../hooks/equal.js'
+import { useSelector, useSharedSelector } from '../hooks/useSelector.js'
 import { useLatch, useT } from '../hooks/useLatch.js'
+import { useLatchTheme } from '../hooks/useLatchTheme.js'
 import { modalStyles } from '../theme/styles.js'
 import { themeStyle } from '../theme/theme.js'
 import { Spinner } from '../components/ui/Spinner.js'
@@ -17,10 +17,11 @@ export function LatchModal() {
   const latch = useLatch()
   const t = useT()
   const titleId = useId()
-  const { open, shake } = useSelector(latch.modal, selectModalState, sameJson)
-  const route = useSelector(latch.modal, selectRoute, sameJson)
+  const { open, shake } = useSharedSelector(latch.modal, selectModalState)
+  const route = useSharedSelector(latch.modal, selectRoute)
   const canGoBack = useSelector(latch.modal, selectCanGoBack)
   const closeDisabled = useSelector(latch.modal, selectIsCloseDisabled)
+  const theme = useLatchTheme()
   const requestClose = () => latch.modal.send({ type: 'CLOSE' })
   // When the view changes under the user, focus follows to the new view's title instead of
   // falling to <body>, so keyboard and screen-reader users keep their place.
@@ -39,8 +40,8 @@ export function LatchModal() {
     <ShadowHost tag="latch-modal" styles={modalStyles}>
       <div
         className="latch-root"
-        data-theme={latch.options.themeMode}
-        style={themeStyle(latch.options) as React.CSSProperties}
+        data-theme={theme.themeMode}
+        style={themeStyle(theme) as React.CSSProperties}
       >
         <Dialog open={open} labelledBy={titleId} shake={shake} onRequestClose={requestClose}>
           <header className="latch-header">

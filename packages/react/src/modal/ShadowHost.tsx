@@ -24,6 +24,10 @@ export function ShadowHost({ tag, styles, children }: ShadowHostProps) {
     const mount = document.createElement('div')
     shadow.append(style, mount)
     document.body.append(host)
+    // The children need their container in the document before they render (the dialog opens in
+    // a layout effect), so it is made here and stored: the extra render is the point. A React-
+    // managed host would not do: the page may remove it behind React's back.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setContainer(mount)
     return () => host.remove()
   }, [tag, styles])

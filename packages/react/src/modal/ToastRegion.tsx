@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../hooks/useSelector.js'
 import { useLatch, useT } from '../hooks/useLatch.js'
 import { errorKey } from '../i18n/translator.js'
 

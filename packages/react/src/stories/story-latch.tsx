@@ -128,13 +128,15 @@ export function createStoryLatch(themeMode: ThemeMode, input: StoryLatchInput = 
       networks: input.networks ?? [devnetA, devnetB],
       adapters: [adapter],
       themeMode,
+      ...(input.pairing
+        ? { walletConnect: { load: createFakeWalletConnect(input.pairing).loader } }
+        : {}),
       ...input.options,
     } as LatchOptions,
     {
       storage,
       clearBrowserData: async () => undefined,
       ...(directory ? { directory } : {}),
-      ...(input.pairing ? { walletConnect: createFakeWalletConnect(input.pairing).loader } : {}),
     },
   )
   latch.start()
@@ -155,16 +157,19 @@ export function createStoryLatch(themeMode: ThemeMode, input: StoryLatchInput = 
     latch,
     fake,
     async connect(connectorId) {
-      const { connector, namespace } = target(connectorId)
-      latch.connection.send({ type: 'CONNECT', connector, namespace })
+      // The user's path: the wallet's waiting view, which makes core ask the wallet.
+      latch.open({
+        route: {
+          view: 'ConnectingExternal',
+          data: { connectorId: target(connectorId).connector.id },
+        },
+      })
       await until(latch.connection, (s) =>
         s.context.connections.some((c) => c.connectorId === connectorId),
       )
     },
     choose(connectorId) {
-      const events = chooseWalletEvents(target(connectorId))
-      latch.connection.send(events.connection)
-      latch.modal.send(events.modal)
+      latch.modal.send(chooseWalletEvents(target(connectorId)).modal)
     },
     open: (request) => latch.open(request),
     until,

@@ -20,7 +20,7 @@ export const pairingUri = (n: number) =>
   `wc:${n.toString(16).padStart(64, 'a')}@2?relay-protocol=irn&symKey=${'5'.repeat(64)}&expiryTimestamp=1700000240`
 
 export interface FakeWalletConnect {
-  /** Pass as `env.walletConnect`. */
+  /** Pass as the `walletConnect` option's `load`. */
   loader: WalletConnectLoader
   /** What the next proposals get. */
   setAnswer(answer: PairingAnswer): void

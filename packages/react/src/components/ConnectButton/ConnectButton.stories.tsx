@@ -29,9 +29,9 @@ export const Disconnected: Story = {
   loaders: [scene({ wallets: [storyWallet('io.dev', 'Dev Wallet')] }, () => undefined)],
 }
 
-/** A wallet prompt is open: the button says so and is busy. */
+/** A wallet prompt is open (its waiting view on show): the button says so and is busy. */
 export const Connecting: Story = {
-  parameters: expects(undefined, m['connectButton.connecting']),
+  parameters: expects('ConnectingExternal', m['connectButton.connecting']),
   loaders: [
     scene({ wallets: [storyWallet('io.dev', 'Dev Wallet', { answer: 'never' })] }, (kit) => {
       kit.choose('io.dev')

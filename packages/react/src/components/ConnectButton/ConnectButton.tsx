@@ -1,6 +1,9 @@
+import type { CSSProperties } from 'react'
 import { modalStyles } from '../../theme/styles.js'
+import { themeStyle } from '../../theme/theme.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccount.js'
+import { useLatchTheme } from '../../hooks/useLatchTheme.js'
 import { displayBalance, shortAddress } from '../format.js'
 import { InlineShadow } from '../ui/InlineShadow.js'
 
@@ -9,12 +12,17 @@ export interface ConnectButtonProps {
   balance?: boolean
 }
 
-/** Opens the modal: Connect when disconnected, Account when connected (SPEC §2 opening rules). */
+/**
+ * Opens the modal: Connect when disconnected, Account when connected (SPEC §2 opening rules).
+ * It sits in the host's layout, in its own shadow root (the modal's stylesheet), and follows the
+ * instance's theme live: mode and variables, as the modal does.
+ */
 export function ConnectButton({ balance = true }: ConnectButtonProps) {
   const latch = useLatch()
   const t = useT()
   const account = useLatchAccount()
   const data = useLatchAccountData()
+  const theme = useLatchTheme()
   const busy = account.status === 'connecting' || account.status === 'reconnecting'
   const label =
     account.isConnected && account.address
@@ -24,7 +32,11 @@ export function ConnectButton({ balance = true }: ConnectButtonProps) {
         : t('connectButton.connect')
   return (
     <InlineShadow styles={modalStyles}>
-      <span className="latch-root" data-theme={latch.options.themeMode}>
+      <span
+        className="latch-root"
+        data-theme={theme.themeMode}
+        style={themeStyle(theme) as CSSProperties}
+      >
         <button
           type="button"
           className="latch-button"

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../hooks/useSelector.js'
 import { useCallback } from 'react'
 import { useLatch } from '../../hooks/useLatch.js'
 import { samePairing, selectPairing, type PairingState } from '@latch/core'
@@ -11,6 +11,7 @@ import { samePairing, selectPairing, type PairingState } from '@latch/core'
 export function usePairing(): PairingState & { retry(): void } {
   const latch = useLatch()
   const state = useSelector(latch.walletConnect, selectPairing, samePairing)
-  const retry = useCallback(() => latch.walletConnect.send({ type: 'RETRY' }), [latch])
+  // Try again is the user's intent; core routes it to the flow on show (the pairing).
+  const retry = useCallback(() => latch.actor.send({ type: 'RETRY' }), [latch])
   return { ...state, retry }
 }

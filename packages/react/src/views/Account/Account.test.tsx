@@ -1,3 +1,4 @@
+import { generateWalletIcon } from '@latch/core'
 import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { enMessages } from '../../i18n/en.js'
@@ -255,5 +256,39 @@ describe('Account: several connections', () => {
   it('shows no list when there is only one connection', async () => {
     const { ui } = await openAccount()
     expect(ui.queryByRole('region', { name: m['view.Account.otherConnections'] })).toBeNull()
+  })
+})
+
+describe("Account: wallet icons go through core's image rule", () => {
+  const HOSTILE_ICONS = [
+    ['javascript:', 'javascript:alert(1)'],
+    ['http:', 'http://evil.example/icon.png'],
+  ]
+  const withIcon = (id: string, imageUrl: string) => {
+    const wallet = scriptedWallet(id)
+    wallet.connector = { ...wallet.connector, imageUrl }
+    return wallet
+  }
+  const sourcesIn = (element: Element) =>
+    [...element.querySelectorAll('img')].map((img) => img.getAttribute('src'))
+
+  it.each(HOSTILE_ICONS)('never renders a %s icon of the current wallet', async (_, imageUrl) => {
+    const { latch } = await openAccount({ wallets: [withIcon('a', imageUrl)] })
+    // Core hands the view the wallet's icon as the wallet gave it: the view is what filters.
+    expect(latch.connection.getSnapshot().context.connections[0]?.connector?.imageUrl).toBe(
+      imageUrl,
+    )
+    const sources = sourcesIn(modalRoot())
+    expect(sources).not.toContain(imageUrl)
+    expect(sources).toContain(generateWalletIcon('Wallet a', 'a'))
+  })
+
+  it.each(HOSTILE_ICONS)('never renders a %s icon of another connection', async (_, imageUrl) => {
+    const kit = await openAccount({ wallets: [withIcon('a', imageUrl), scriptedWallet('b')] })
+    await connectWallet(kit.latch, kit.wallets[1]!)
+    // b connected last, so it is current; a, with the hostile icon, is the other one.
+    const section = await kit.ui.findByRole('region', { name: m['view.Account.otherConnections'] })
+    expect(sourcesIn(section)).toEqual([generateWalletIcon('Wallet a', 'a')])
+    expect(sourcesIn(modalRoot())).not.toContain(imageUrl)
   })
 })

@@ -1,11 +1,16 @@
-import { nativeBalanceOf, otherConnections, profileNameOf, selectActiveNetwork } from '@latch/core'
-import { useSelector } from '@xstate/react'
+import {
+  nativeBalanceOf,
+  otherConnections,
+  profileNameOf,
+  selectActiveNetwork,
+  walletIconUrl,
+} from '@latch/core'
 import { shortAddress } from '../../components/format.js'
-import { sameJson } from '../../hooks/equal.js'
 import { useCopy } from '../../hooks/useCopy.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccount.js'
 import { useLatchConnections } from '../../hooks/useLatchConnections.js'
+import { useSharedSelector } from '../../hooks/useSelector.js'
 import { NetworkBadge } from '../Networks/NetworkBadge.js'
 import type { ViewProps } from '../registry.js'
 import { AccountTabs } from './AccountTabs.js'
@@ -23,26 +28,25 @@ export function Account(_: ViewProps<'Account'>) {
   const { address } = useLatchAccount()
   const data = useLatchAccountData()
   const { connections, current, switchConnection } = useLatchConnections()
-  const network = useSelector(
-    latch.network,
-    (s) => selectActiveNetwork(s, current?.namespace),
-    sameJson,
+  const network = useSharedSelector(latch.network, (s) =>
+    selectActiveNetwork(s, current?.namespace),
   )
+  // Every hook runs before the early return below, so the hook order never changes.
+  const copy = useCopy('address.copied', 'view.Account.copyFailed')
   // Between the disconnect and core's route change there is no account to show.
   if (!address) return null
 
   const balance = nativeBalanceOf(data, network)
   const profileName = profileNameOf(data)
   const others = otherConnections(connections, current)
-  const icon = current?.connector?.imageUrl
-
-  const copy = useCopy('address.copied', 'view.Account.copyFailed')
 
   return (
     <div>
       <div className="latch-center">
-        {/* The wallet's own icon: untrusted, so only ever an <img src>. */}
-        {icon ? <img className="latch-avatar" src={icon} alt="" /> : null}
+        {/* The wallet's own icon is untrusted: core's image rule, else its generated icon. */}
+        {current?.connector ? (
+          <img className="latch-avatar" src={walletIconUrl(current.connector)} alt="" />
+        ) : null}
         <p style={{ margin: 0, display: 'flex', alignItems: 'center', gap: 4 }}>
           <span style={{ fontWeight: 600 }}>{profileName ?? shortAddress(address)}</span>
           <button

@@ -1,4 +1,4 @@
-import type { Connection } from '@latch/core'
+import { walletIconUrl, type Connection } from '@latch/core'
 import { useId } from 'react'
 import { shortAddress } from '../../components/format.js'
 import { useT } from '../../hooks/useLatch.js'
@@ -26,9 +26,9 @@ export function OtherConnections({ connections, onSwitch }: OtherConnectionsProp
               key={`${connection.namespace}:${connection.connectorId}`}
               className="latch-list-item"
             >
-              {/* Wallet-supplied name and icon: only ever text and an <img src>. */}
-              {connection.connector?.imageUrl ? (
-                <img src={connection.connector.imageUrl} alt="" />
+              {/* Wallet-supplied name and icon: only text, and core's image rule for the icon. */}
+              {connection.connector ? (
+                <img src={walletIconUrl(connection.connector)} alt="" />
               ) : null}
               <span>
                 <span>{wallet}</span> <span className="latch-muted">{shortAddress(address)}</span>

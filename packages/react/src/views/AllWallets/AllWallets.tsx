@@ -8,7 +8,8 @@ import {
   walletDirectoryMachine,
   type WalletItem,
 } from '@latch/core'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef } from '@xstate/react'
+import { useSelector } from '../../hooks/useSelector.js'
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'

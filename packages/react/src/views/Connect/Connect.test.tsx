@@ -122,39 +122,28 @@ describe('Connect: the wallet section', () => {
 })
 
 describe('Connect: method order (SPEC §2)', () => {
-  it('wallet first when an announced wallet is visible', () => {
-    const t = renderLatch({ wallets: [{ id: 'io.a' }], open: true })
-    expect(methodOrder(t)).toBe('wallet email social')
-  })
-
-  it('email, social, wallet when none is; only the wallet section exists for now', () => {
-    const t = renderLatch({ open: true })
-    expect(methodOrder(t)).toBe('email social wallet')
-    const view = t.modalRoot().querySelector('[data-method-order]')!
+  // Email and social login are not in this build (their options default off and are refused),
+  // so core's order holds wallets alone. The order rules themselves are tested in core
+  // (router/connect-method-order, wallets/connect-wallets).
+  it('offers wallets alone, with or without a visible wallet: one section', () => {
+    const none = renderLatch({ open: true })
+    expect(methodOrder(none)).toBe('wallet')
+    const view = none.modalRoot().querySelector('[data-method-order]')!
     expect(view.children).toHaveLength(1)
-    expect(t.modal().getByRole('list', { name: m['view.Connect.wallets'] })).toBeTruthy()
-  })
-
-  it("the host's order wins, and disabled methods drop out", () => {
-    const ordered = renderLatch({
-      wallets: [{ id: 'io.a' }],
-      options: { features: { connectMethodsOrder: ['social', 'wallet', 'email'] } },
-      open: true,
-    })
-    expect(methodOrder(ordered)).toBe('social wallet email')
-    ordered.rendered.unmount()
+    expect(none.modal().getByRole('list', { name: m['view.Connect.wallets'] })).toBeTruthy()
+    none.rendered.unmount()
     document.body.replaceChildren()
-    const off = renderLatch({ options: { features: { email: false, socials: false } }, open: true })
-    expect(methodOrder(off)).toBe('wallet')
+    const visible = renderLatch({ wallets: [{ id: 'io.a' }], open: true })
+    expect(methodOrder(visible)).toBe('wallet')
   })
 
-  it('an excluded wallet does not move wallets first', () => {
+  it('a host order naming email and social still offers wallets alone', () => {
     const t = renderLatch({
       wallets: [{ id: 'io.a' }],
-      options: { excludeWalletIds: ['io.a'] },
+      options: { features: { connectMethodsOrder: ['social', 'email', 'wallet'] } },
       open: true,
     })
-    expect(methodOrder(t)).toBe('email social wallet')
+    expect(methodOrder(t)).toBe('wallet')
   })
 })
 

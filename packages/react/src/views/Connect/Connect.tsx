@@ -1,5 +1,5 @@
 import { connectMethodsFor, type ConnectMethod } from '@latch/core'
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../hooks/useSelector.js'
 import { useMemo, type ComponentType } from 'react'
 import { useLatch } from '../../hooks/useLatch.js'
 import type { ViewProps } from '../registry.js'

@@ -1,6 +1,7 @@
 import {
   choosePairingEvents,
   chooseWalletEvents,
+  walletIconUrl,
   type ConnectTarget,
   type WalletItem,
 } from '@latch/core'
@@ -20,7 +21,8 @@ export interface WalletButtonProps {
 
 /**
  * One wallet as a button: its icon (decorative: the name is the text), its name as text, and a
- * tag. Wallet-supplied names and icons only ever reach text nodes and `<img src>`.
+ * tag. Wallet-supplied names only ever reach text nodes; the icon goes through core's image rule
+ * (walletIconUrl) here too, whoever built the item.
  */
 export function WalletButton({ item, lazy, expanded, controls, onClick }: WalletButtonProps) {
   const t = useT()
@@ -34,7 +36,13 @@ export function WalletButton({ item, lazy, expanded, controls, onClick }: Wallet
       aria-expanded={toggles ? Boolean(expanded) : undefined}
       aria-controls={toggles && expanded ? controls : undefined}
     >
-      <img src={item.imageUrl} alt="" width={32} height={32} loading={lazy ? 'lazy' : undefined} />
+      <img
+        src={walletIconUrl(item)}
+        alt=""
+        width={32}
+        height={32}
+        loading={lazy ? 'lazy' : undefined}
+      />
       <span>{item.name}</span>
       {/* The space keeps the name and tag apart in the accessible name ("MetaMask Installed"). */}
       {item.tag ? (
@@ -67,15 +75,11 @@ export function WalletLinks({ item, id }: { item: WalletItem; id?: string }) {
   )
 }
 
-/** Connects an installed wallet and shows the waiting view for it (core's chooseWalletEvents). */
+/** Shows the waiting view for an installed wallet; core asks the wallet (chooseWalletEvents). */
 export function useChooseWallet(): (target: ConnectTarget) => void {
   const latch = useLatch()
   return useCallback(
-    (target: ConnectTarget) => {
-      const events = chooseWalletEvents(target)
-      latch.connection.send(events.connection)
-      latch.modal.send(events.modal)
-    },
+    (target: ConnectTarget) => latch.modal.send(chooseWalletEvents(target).modal),
     [latch],
   )
 }

@@ -6,7 +6,8 @@ import {
   walletDirectoryMachine,
   type WalletItem,
 } from '@latch/core'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef } from '@xstate/react'
+import { useSelector } from '../../hooks/useSelector.js'
 import { useId, useMemo, useState } from 'react'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useChoosePairing, useChooseWallet, WalletButton, WalletLinks } from './WalletRow.js'

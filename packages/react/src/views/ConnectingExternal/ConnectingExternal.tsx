@@ -1,14 +1,14 @@
 import {
   findConnectTarget,
-  generateWalletIcon,
-  safeImageUrl,
   selectActiveNamespace,
   selectConnectAttempt,
+  selectConnectFlowPhase,
   type ConnectAttempt,
   type ConnectorInfo,
+  walletIconUrl,
 } from '@latch/core'
-import { useSelector } from '@xstate/react'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useSelector } from '../../hooks/useSelector.js'
+import { useMemo } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { errorKey } from '../../i18n/translator.js'
@@ -18,10 +18,10 @@ const sameAttempt = (a: ConnectAttempt, b: ConnectAttempt) =>
   a.status === b.status && a.error === b.error
 
 /**
- * Waiting for a browser wallet to answer a connect request. What the attempt's state is (and
- * what counts as a rejection) comes from core's selectConnectAttempt; Retry asks the wallet
- * again. On success core closes the modal. Opened with only a connector id (e.g. by the host),
- * the view starts the connect itself once the wallet has been discovered.
+ * Waiting for a browser wallet to answer a connect request. Core starts the request when this
+ * view is shown (its route flow), waiting up to SPEC §9's 1 s for a wallet named by the host to
+ * be discovered; the view only renders the attempt (core's selectConnectAttempt) and sends the
+ * user's Retry. On success core closes the modal.
  */
 export function ConnectingExternal({ route }: ViewProps<'ConnectingExternal'>) {
   const { connectorId } = route.data
@@ -38,6 +38,7 @@ export function ConnectingExternal({ route }: ViewProps<'ConnectingExternal'>) {
     (s) => selectConnectAttempt(s, connectorId),
     sameAttempt,
   )
+  const phase = useSelector(latch.actor, selectConnectFlowPhase)
   // The wallet as it was asked (pending or connected) when discovery no longer lists it.
   const known = useSelector(latch.connection, (s): ConnectorInfo | undefined =>
     s.context.pending?.connector.id === connectorId
@@ -45,29 +46,13 @@ export function ConnectingExternal({ route }: ViewProps<'ConnectingExternal'>) {
       : s.context.connections.find((c) => c.connectorId === connectorId)?.connector,
   )
   const wallet = target?.connector ?? known
-
-  const connect = useCallback(() => {
-    if (!target) return
-    latch.connection.send({
-      type: 'CONNECT',
-      connector: target.connector,
-      namespace: target.namespace,
-    })
-  }, [latch, target])
-
-  useEffect(() => {
-    // Read live, not from render: under StrictMode the effect runs twice and must ask once.
-    if (selectConnectAttempt(latch.connection.getSnapshot(), connectorId).status === 'idle')
-      connect()
-  }, [latch, connectorId, connect])
+  const retry = () => latch.actor.send({ type: 'RETRY' })
 
   const name = wallet?.name ?? t('view.ConnectingExternal.unknownWallet')
-  const icon = wallet
-    ? (safeImageUrl(wallet.imageUrl) ?? generateWalletIcon(wallet.name, wallet.id))
-    : undefined
+  const icon = wallet ? walletIconUrl(wallet) : undefined
   const failed = attempt.status === 'rejected' || attempt.status === 'failed'
-  // Nothing to ask: no attempt under way, and no such wallet discovered (yet) to start one.
-  const notFound = attempt.status === 'idle' && !target
+  // Core gave up waiting for the wallet to be discovered: nothing to ask.
+  const notFound = attempt.status === 'idle' && phase === 'walletNotFound'
 
   return (
     <div className="latch-center">
@@ -100,7 +85,7 @@ export function ConnectingExternal({ route }: ViewProps<'ConnectingExternal'>) {
         </>
       )}
       {failed && target ? (
-        <button type="button" className="latch-button" onClick={connect}>
+        <button type="button" className="latch-button" onClick={retry}>
           {t('view.ConnectingExternal.retry')}
         </button>
       ) : null}

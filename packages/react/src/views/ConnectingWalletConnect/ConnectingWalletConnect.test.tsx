@@ -15,6 +15,12 @@ import { renderLatch, testDirectory, type RenderLatchOptions } from '../../test/
 const directory = testDirectory(6, {
   0: { name: 'Zero Wallet', mobileLink: 'https://zero.app.link', desktopLink: 'zero://' },
   1: { name: 'Bad Links', mobileLink: 'javascript://%0aalert(1)', desktopLink: 'data://x' },
+  // Schemes the browser or the system handles: a hostile directory's way out of the page.
+  2: {
+    name: 'System Links',
+    mobileLink: 'intent://wc#Intent;scheme=zero;package=com.evil;end',
+    desktopLink: 'ms-msdt://id',
+  },
 })
 
 /** The QR view opened directly (as a row does), its proposals answered as `answer` says. */
@@ -22,7 +28,7 @@ function openPairing(answer: PairingAnswer, walletId?: string, input: RenderLatc
   const wc = createFakeWalletConnect(answer)
   const t = renderLatch({
     directory,
-    env: { walletConnect: wc.loader },
+    options: { walletConnect: { load: wc.loader } },
     open: { route: route('ConnectingWalletConnect', walletId ? { walletId } : {}) },
     ...input,
   })
@@ -133,9 +139,12 @@ describe('ConnectingWalletConnect: a chosen directory wallet', () => {
     expect(await t.axe()).toEqual([])
   })
 
-  it('never renders a link that is not a safe wallet link', async () => {
-    const t = openPairing('uri', 'w0001')
-    await qr(t, 'QR code to connect Bad Links')
+  it.each([
+    ['w0001', 'Bad Links'],
+    ['w0002', 'System Links'],
+  ])('never renders a link that is not a safe wallet link (%s)', async (walletId, name) => {
+    const t = openPairing('uri', walletId)
+    await qr(t, `QR code to connect ${name}`)
     expect(t.modal().queryAllByRole('link')).toEqual([])
   })
 
@@ -154,7 +163,8 @@ describe('ConnectingWalletConnect: a chosen directory wallet', () => {
     }
     const wc = createFakeWalletConnect('uri')
     const t = renderLatch({
-      env: { walletConnect: wc.loader, directory: { baseUrl: 'https://dir.test', fetch } },
+      options: { walletConnect: { load: wc.loader } },
+      env: { directory: { baseUrl: 'https://dir.test', fetch } },
       open: { route: route('ConnectingWalletConnect', { walletId: 'w0000' }) },
     })
     expect(
@@ -165,7 +175,7 @@ describe('ConnectingWalletConnect: a chosen directory wallet', () => {
 })
 
 describe('ConnectingWalletConnect: declined and failed', () => {
-  it('a rejection has its own copy, and Try again sends RETRY for a new QR code', async () => {
+  it('a rejection has its own copy, and Try again is sent to core (RETRY), which proposes again for a new QR code', async () => {
     const t = openPairing('reject')
     const status = await t.modal().findByText(m['pairing.declinedHint'])
     const region = status.closest('[role="status"]')!
@@ -175,7 +185,7 @@ describe('ConnectingWalletConnect: declined and failed', () => {
     expect(t.modal().queryByRole('img', { name: m['pairing.qr'] })).toBeNull()
     expect(await t.axe()).toEqual([])
 
-    const send = vi.spyOn(t.latch.walletConnect, 'send')
+    const send = vi.spyOn(t.latch.actor, 'send')
     t.wc.setAnswer('uri')
     await t.user.click(t.modal().getByRole('button', { name: m['pairing.retry'] }))
     expect(send).toHaveBeenCalledWith({ type: 'RETRY' })
@@ -206,7 +216,11 @@ describe('ConnectingWalletConnect: declined and failed', () => {
 describe('choosing a row that pairs', () => {
   it('Connect: the WalletConnect row opens the generic QR view', async () => {
     const wc = createFakeWalletConnect('uri')
-    const t = renderLatch({ directory, env: { walletConnect: wc.loader }, open: true })
+    const t = renderLatch({
+      directory,
+      options: { walletConnect: { load: wc.loader } },
+      open: true,
+    })
     const row = t.modal().getByRole('button', { name: 'WalletConnect' })
     expect(row.hasAttribute('aria-expanded')).toBe(false)
     await t.user.click(row)
@@ -217,7 +231,11 @@ describe('choosing a row that pairs', () => {
 
   it('Connect: a recommended wallet that is not installed pairs, with its deep links', async () => {
     const wc = createFakeWalletConnect('uri')
-    const t = renderLatch({ directory, env: { walletConnect: wc.loader }, open: true })
+    const t = renderLatch({
+      directory,
+      options: { walletConnect: { load: wc.loader } },
+      open: true,
+    })
     await t.user.click(t.modal().getByRole('button', { name: 'Zero Wallet' }))
     expect(t.view()).toBe('ConnectingWalletConnect')
     expect(
@@ -232,7 +250,7 @@ describe('choosing a row that pairs', () => {
     const wc = createFakeWalletConnect('uri')
     const t = renderLatch({
       directory,
-      env: { walletConnect: wc.loader },
+      options: { walletConnect: { load: wc.loader } },
       open: { route: route('AllWallets') },
     })
     const list = await t.modal().findByRole('list', { name: m['view.AllWallets.list'] })

@@ -1,11 +1,10 @@
 import {
-  generateWalletIcon,
-  safeImageUrl,
   walletAppLinks,
+  walletIconUrl,
   type DirectoryWallet,
   type WalletAppLink,
 } from '@latch/core'
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../hooks/useSelector.js'
 import { PairingPanel } from '../../components/pairing/PairingPanel.js'
 import { usePairing } from '../../components/pairing/use-pairing.js'
 import { LinkButton } from '../../components/ui/LinkButton.js'
@@ -29,7 +28,7 @@ export function ConnectingWalletConnect({ route }: ViewProps<'ConnectingWalletCo
       {wallet ? (
         <img
           className="latch-avatar"
-          src={safeImageUrl(wallet.imageUrl) ?? generateWalletIcon(wallet.name, wallet.id)}
+          src={walletIconUrl(wallet)}
           alt=""
           style={{ width: 48, height: 48 }}
         />

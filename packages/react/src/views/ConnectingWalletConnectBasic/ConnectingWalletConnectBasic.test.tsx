@@ -9,8 +9,8 @@ function openBasic(answer: PairingAnswer) {
   const wc = createFakeWalletConnect(answer)
   const t = renderLatch({
     directory: testDirectory(5),
-    options: { adapters: [] },
-    env: { walletConnect: wc.loader, isMobile: () => false },
+    options: { adapters: [], walletConnect: { load: wc.loader } },
+    env: { isMobile: () => false },
     open: true,
   })
   return { ...t, wc }
@@ -55,8 +55,8 @@ describe('ConnectingWalletConnectBasic', () => {
   it('on a phone the same host opens AllWallets instead (no QR code to scan with itself)', () => {
     const wc = createFakeWalletConnect('uri')
     const t = renderLatch({
-      options: { adapters: [] },
-      env: { walletConnect: wc.loader, isMobile: () => true },
+      options: { adapters: [], walletConnect: { load: wc.loader } },
+      env: { isMobile: () => true },
       open: true,
     })
     expect(t.view()).toBe('AllWallets')

@@ -1,6 +1,5 @@
 import { selectNetworkOptions, type Network } from '@latch/core'
-import { useSelector } from '@xstate/react'
-import { sameJson } from '../../hooks/equal.js'
+import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { ViewProps } from '../registry.js'
 import { NetworkList } from './NetworkList.js'
@@ -12,7 +11,7 @@ import { NetworkList } from './NetworkList.js'
 export function Networks(_: ViewProps<'Networks'>) {
   const latch = useLatch()
   const t = useT()
-  const options = useSelector(latch.network, (s) => selectNetworkOptions(s), sameJson)
+  const options = useSharedSelector(latch.network, (s) => selectNetworkOptions(s))
   const choose = (network: Network) => latch.network.send({ type: 'SWITCH_NETWORK', network })
 
   if (options.length === 0) return <p className="latch-muted">{t('view.Networks.empty')}</p>

@@ -1,4 +1,3 @@
-import type { SIWXConfig } from '@latch/core'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { StoryWallet } from '../../stories/story-adapter.js'
 import { enMessages as m } from '../../i18n/en.js'
@@ -24,16 +23,6 @@ const chooseDevnetB = (wallet: Partial<StoryWallet>) =>
     kit.latch.network.send({ type: 'SWITCH_NETWORK', network: devnetB })
     await kit.until(kit.latch.modal, (s) => s.context.history.at(-1)?.view === 'SwitchNetwork')
   })
-
-/** Sign-in required and no session yet: the modal cannot close (SPEC §2), so a failed switch stays on screen. */
-const signInRequired: SIWXConfig = {
-  createMessage: () => new Promise(() => undefined),
-  addSession: async () => undefined,
-  getSessions: async () => [],
-  revokeSession: async () => undefined,
-  setSessions: async () => undefined,
-  getRequired: () => true,
-}
 
 const meta = {
   title: 'Views/SwitchNetwork',
@@ -66,8 +55,10 @@ export const Rejected: Story = {
 }
 
 /**
- * The switch failed where the modal cannot close (sign-in required): the view stays and shows
- * the error with Try again.
+ * The switch failed where the modal cannot close (sign-in required, SPEC §2): the view stays and
+ * shows the error with Try again. Sign-in is not in this build (its options are refused), so the
+ * scene gives the modal machine the fact core will set once it is: a connected wallet that must
+ * sign in and has no session yet.
  */
 export const FailedCannotClose: Story = {
   parameters: expects(
@@ -80,10 +71,13 @@ export const FailedCannotClose: Story = {
     scene(
       {
         wallets: [storyWallet('io.dev', 'Dev Wallet', { switchAnswer: 4001 })],
-        options: { siwx: signInRequired },
       },
       async (kit) => {
         await kit.connect('io.dev')
+        kit.latch.modal.send({
+          type: 'FACTS_UPDATED',
+          facts: { signInEnabled: true, signInRequired: true },
+        })
         kit.open({ route: { view: 'SwitchNetwork', data: { network: devnetB } } })
       },
     ),

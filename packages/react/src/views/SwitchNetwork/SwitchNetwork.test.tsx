@@ -1,23 +1,20 @@
 import { selectActiveNetwork, selectModalState, selectRoute, type Latch } from '@latch/core'
 import { act, fireEvent, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { enMessages } from '../../i18n/en.js'
 import {
   axeViolations,
   connectWallet,
-  createAccountLatch,
   devnetA,
   devnetB,
   gate,
   modalRoot,
   openModal,
   renderAccount,
-  renderViewAlone,
   scriptedWallet,
   type ModalQueries,
   type RenderAccountOptions,
 } from '../../test/render-account.js'
-import { SwitchNetwork } from './SwitchNetwork.js'
 
 const m = enMessages
 const routeOf = (latch: Latch) => selectRoute(latch.modal.getSnapshot())
@@ -119,50 +116,58 @@ describe('SwitchNetwork: the user rejects', () => {
   })
 
   it('when the view stays, it shows the error with Try again, which asks the wallet again', async () => {
-    const kit = createAccountLatch({
+    const kit = renderAccount({
       wallets: [
         scriptedWallet('a', { knownChains: new Set(['31337', '31338']), switchAnswers: [4001] }),
       ],
     })
     await connectWallet(kit.latch, kit.wallets[0]!)
-    const { ui } = renderViewAlone(
-      kit.latch,
-      <SwitchNetwork route={{ view: 'SwitchNetwork', data: { network: devnetB } }} />,
+    // The first view, with close disabled (sign-in required): going back cannot leave it.
+    act(() =>
+      kit.latch.modal.send({
+        type: 'FACTS_UPDATED',
+        facts: { signInEnabled: true, signInRequired: true },
+      }),
     )
-    const alert = await ui.findByRole('alert')
+    openModal(kit.latch, { route: { view: 'SwitchNetwork', data: { network: devnetB } } })
+    const ui = kit.modal()
+    const alert = await inDialog(ui).findByRole('alert')
     expect(alert.textContent).toBe(m['error.USER_REJECTED'])
     expect(ui.getByText(`The switch to ${devnetB.name} did not happen.`)).toBeTruthy()
-    expect(await axeViolations(ui.getByRole('alert').parentElement!)).toEqual([])
+    expect(await axeViolations()).toEqual([])
 
     fireEvent.click(ui.getByRole('button', { name: m['view.SwitchNetwork.tryAgain'] }))
     await waitFor(() => expect(activeOf(kit.latch)).toEqual(devnetB))
     expect(switchCalls(kit.calls)).toHaveLength(2)
-    expect(ui.queryByRole('alert')).toBeNull()
+    expect(inDialog(ui).queryByRole('alert')).toBeNull()
   })
 
   it('does not show an error kept from an earlier attempt before asking again', async () => {
-    const kit = createAccountLatch({
+    const kit = renderAccount({
       wallets: [
         scriptedWallet('a', { knownChains: new Set(['31337', '31338']), switchAnswers: [4001] }),
       ],
     })
     await connectWallet(kit.latch, kit.wallets[0]!)
-    act(() => kit.latch.network.send({ type: 'CONFIRM_SWITCH', network: devnetB }))
-    await waitFor(() => expect(kit.latch.network.getSnapshot().context.error).toBeDefined())
+    await act(() => expect(kit.latch.switchNetwork(devnetB)).rejects.toThrow())
+    expect(kit.latch.network.getSnapshot().context.error).toBeDefined()
     const held = gate()
     kit.wallets[0]!.switchGate = held.promise
-    const { ui } = renderViewAlone(
-      kit.latch,
-      <SwitchNetwork route={{ view: 'SwitchNetwork', data: { network: devnetB } }} />,
-    )
-    expect(ui.queryByRole('alert')).toBeNull()
-    expect(ui.getByRole('heading', { name: m['view.SwitchNetwork.approve'] })).toBeTruthy()
+    let switched: Promise<void> | undefined
+    act(() => {
+      switched = kit.latch.switchNetwork(devnetB)
+    })
+    const ui = kit.modal()
+    expect(await ui.findByRole('heading', { name: m['view.SwitchNetwork.approve'] })).toBeTruthy()
+    expect(inDialog(ui).queryByRole('alert')).toBeNull()
     await held.release()
+    await act(() => switched)
+    expect(activeOf(kit.latch)).toEqual(devnetB)
   })
 })
 
-describe('SwitchNetwork: once per mount', () => {
-  it('sends CONFIRM_SWITCH once under React StrictMode (effects run twice there)', async () => {
+describe('SwitchNetwork: once per route', () => {
+  it('asks the wallet once under React StrictMode (effects run twice there; core asks, not the view)', async () => {
     const held = gate()
     const kit = renderAccount({
       strict: true,
@@ -171,13 +176,10 @@ describe('SwitchNetwork: once per mount', () => {
       ],
     })
     await connectWallet(kit.latch, kit.wallets[0]!)
-    const send = vi.spyOn(kit.latch.network, 'send')
     openModal(kit.latch, { route: { view: 'SwitchNetwork', data: { network: devnetB } } })
     await kit.modal().findByRole('heading', { name: m['view.SwitchNetwork.approve'] })
     await held.release()
     await waitFor(() => expect(activeOf(kit.latch)).toEqual(devnetB))
-    const confirms = send.mock.calls.filter(([event]) => event.type === 'CONFIRM_SWITCH')
-    expect(confirms).toHaveLength(1)
     expect(switchCalls(kit.calls)).toHaveLength(1)
   })
 })

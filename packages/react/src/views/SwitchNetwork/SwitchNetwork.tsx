@@ -1,8 +1,6 @@
 import { selectSwitchStatus, type Network } from '@latch/core'
-import { useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
-import { sameJson } from '../../hooks/equal.js'
+import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { errorKey, type MessageKey } from '../../i18n/translator.js'
 import { NetworkBadge } from '../Networks/NetworkBadge.js'
@@ -15,36 +13,22 @@ const stepText: Record<'requesting' | 'addingChain' | 'retrying', MessageKey> = 
 }
 
 /**
- * Confirms a switch to `route.data.network`. Showing the view is the confirmation: it asks core
- * once per mount (CONFIRM_SWITCH); core asks the wallet, adds an unknown chain and retries, then
- * goes back on success and on failure (SPEC §2), and core announces a failure as an error toast,
- * since going back usually unmounts this view; when the view stays (it was the first view and cannot
- * close), it also shows the error with Try again.
+ * Confirms a switch to `route.data.network`. Showing the view is the confirmation (SPEC §2):
+ * core asks the wallet when the view is shown, adds an unknown chain and retries, then goes back
+ * on success and on failure, announcing a failure as an error toast (going back usually unmounts
+ * this view). When the view stays (it was the first view and cannot close), it shows the error
+ * with Try again, which is the user's intent sent to core.
  */
 export function SwitchNetwork({ route }: ViewProps<'SwitchNetwork'>) {
   const latch = useLatch()
   const t = useT()
   const { network } = route.data
-  const status = useSelector(
-    latch.network,
-    (s) => selectSwitchStatus(s, network.caipNetworkId),
-    sameJson,
+  const status = useSharedSelector(latch.network, (s) =>
+    selectSwitchStatus(s, network.caipNetworkId),
   )
-  // Render-time flag: before our CONFIRM_SWITCH, a kept error belongs to an earlier attempt.
-  const [asked, setAsked] = useState(false)
-  // StrictMode mounts effects twice; refs survive that, so the wallet is asked once per mount.
-  const askedRef = useRef(false)
+  const retry = () => latch.actor.send({ type: 'RETRY' })
 
-  useEffect(() => {
-    if (askedRef.current) return
-    askedRef.current = true
-    latch.network.send({ type: 'CONFIRM_SWITCH', network })
-    setAsked(true)
-  }, [latch, network])
-
-  const retry = () => latch.network.send({ type: 'CONFIRM_SWITCH', network })
-
-  if (asked && status.status === 'failed') {
+  if (status.status === 'failed') {
     return (
       <div className="latch-center">
         <NetworkHeading network={network} />
@@ -59,7 +43,7 @@ export function SwitchNetwork({ route }: ViewProps<'SwitchNetwork'>) {
     )
   }
 
-  const step = status.status === 'failed' || status.status === 'idle' ? undefined : status.status
+  const step = status.status === 'idle' ? undefined : status.status
   return (
     <div className="latch-center">
       <NetworkHeading network={network} />

@@ -1,7 +1,6 @@
 import { selectNetworkOptions, type Network } from '@latch/core'
-import { useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { sameJson } from '../../hooks/equal.js'
+import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { NetworkList } from '../Networks/NetworkList.js'
 import type { ViewProps } from '../registry.js'
@@ -15,7 +14,7 @@ import type { ViewProps } from '../registry.js'
 export function UnsupportedChain(_: ViewProps<'UnsupportedChain'>) {
   const latch = useLatch()
   const t = useT()
-  const options = useSelector(latch.network, (s) => selectNetworkOptions(s), sameJson)
+  const options = useSharedSelector(latch.network, (s) => selectNetworkOptions(s))
   const [disconnecting, setDisconnecting] = useState(false)
 
   const choose = (network: Network) =>

@@ -1,0 +1,193 @@
+import { DEV_WALLET_INFO } from '@latch/dev-wallet'
+import type { Page } from 'playwright-core'
+import { numberToHex } from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { messages } from '../src/host-without-react/messages.js'
+import { startStack, type Stack } from './harness.js'
+
+/*
+ * The issue's proof "a host without React": /host-without-react.html is plain DOM on core's
+ * createLatch and the instance's helpers, with no view at all, so every flow here is core's own.
+ * Its in-page dev wallet approves by itself. Each test starts from a fresh page (empty storage).
+ */
+
+const field = (page: Page, name: keyof typeof messages.fields) =>
+  page.locator(`[data-field="${name}"]`)
+const text = (page: Page, name: keyof typeof messages.fields) => field(page, name).textContent()
+const statuses = (...list: string[]) => list.join(messages.statusSeparator)
+/** Wallet round trips on a loaded 2-core CI can take longer than expect.poll's 1 s default. */
+const SETTLED = { timeout: 10_000 }
+
+/** One EIP-1193 request to the page's dev wallet: its answer, or its error's code. */
+function askWallet(page: Page, method: string, params: unknown[] = []) {
+  return page.evaluate(
+    async ({ method, params }) => {
+      const wallet = (
+        globalThis as {
+          __latchDevWallet?: { provider: { request(args: unknown): Promise<unknown> } }
+        }
+      ).__latchDevWallet
+      if (!wallet) throw new Error('no in-page dev wallet')
+      try {
+        return { result: (await wallet.provider.request({ method, params })) as unknown }
+      } catch (error) {
+        return { code: (error as { code?: unknown }).code }
+      }
+    },
+    { method, params },
+  )
+}
+
+/** The chains the wallet knows, read without changing anything (needs a connected site). */
+async function walletChains(page: Page, address: string): Promise<string[]> {
+  const answer = await askWallet(page, 'wallet_getCapabilities', [address])
+  return Object.keys(answer.result as object)
+}
+
+describe('a host without React, on the instance helpers alone', () => {
+  let stack: Stack
+  const address = () => stack.devnet.accounts[0]!.address
+  const chainA = () => stack.chains[0]!
+  const chainB = () => stack.chains[1]!
+
+  /** Loads the page again with `query` (its knobs) on an otherwise unchanged origin. */
+  const load = async (query: Record<string, string> = {}) => {
+    const url = new URL(stack.url)
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
+    await stack.page.goto(url.href)
+  }
+  const connect = async (page: Page) => {
+    await page.getByRole('button', { name: messages.connect }).click()
+    await expect.poll(() => text(page, 'status'), SETTLED).toBe('connected')
+  }
+
+  beforeAll(async () => {
+    stack = await startStack({ approval: 'none', path: '/host-without-react.html' })
+  })
+  afterAll(() => stack?.close())
+  beforeEach(() => stack.freshPage())
+  afterEach(() => {
+    // Nothing thrown in the page, and nothing fetched beyond 127.0.0.1.
+    expect(stack.pageErrors).toEqual([])
+    expect(stack.outsideRequests).toEqual([])
+  })
+
+  it('connects the dev wallet; the readout and subscribeAccount report the account', async () => {
+    const { page } = stack
+    await expect(text(page, 'status')).resolves.toBe('disconnected')
+    await connect(page)
+    await expect
+      .poll(() => text(page, 'result'), SETTLED)
+      .toBe(messages.connected(address(), DEV_WALLET_INFO.name))
+    await expect(text(page, 'address')).resolves.toBe(address())
+    await expect(text(page, 'caipAddress')).resolves.toBe(`eip155:${chainA().chainId}:${address()}`)
+    await expect(text(page, 'network')).resolves.toBe(chainA().name)
+    await expect(text(page, 'caipNetworkId')).resolves.toBe(`eip155:${chainA().chainId}`)
+    await expect(text(page, 'wallets')).resolves.toContain(DEV_WALLET_INFO.name)
+    // subscribeAccount told the host each status once, in order (the first is getAccount's).
+    await expect(text(page, 'statuses')).resolves.toBe(
+      statuses('disconnected', 'connecting', 'connected'),
+    )
+    // The wallet agrees: the site is connected, that account first (the selected one).
+    const accounts = await askWallet(page, 'eth_accounts')
+    expect((accounts.result as string[])[0]).toBe(address())
+  })
+
+  it('switches to chain B, and the wallet is really on it', async () => {
+    const { page } = stack
+    await connect(page)
+    await page.getByRole('button', { name: messages.switchTo(chainB().name) }).click()
+    await expect.poll(() => text(page, 'result'), SETTLED).toBe(messages.switched(chainB().name))
+    await expect(text(page, 'network')).resolves.toBe(chainB().name)
+    await expect(text(page, 'caipNetworkId')).resolves.toBe(`eip155:${chainB().chainId}`)
+    await expect
+      .poll(() => text(page, 'caipAddress'), SETTLED)
+      .toBe(`eip155:${chainB().chainId}:${address()}`)
+    await expect(askWallet(page, 'eth_chainId')).resolves.toEqual({
+      result: numberToHex(chainB().chainId),
+    })
+  })
+
+  it('switches to a chain the wallet lacks: 4902, then core adds it and retries', async () => {
+    // The dev wallet starts knowing chain A alone; the page still configures A and B.
+    await load({ walletChains: '1' })
+    const { page } = stack
+    await connect(page)
+    const chainBHex = numberToHex(chainB().chainId)
+    await expect(walletChains(page, address())).resolves.toEqual([numberToHex(chainA().chainId)])
+    await page.getByRole('button', { name: messages.switchTo(chainB().name) }).click()
+    await expect.poll(() => text(page, 'result'), SETTLED).toBe(messages.switched(chainB().name))
+    await expect(text(page, 'caipNetworkId')).resolves.toBe(`eip155:${chainB().chainId}`)
+    await expect
+      .poll(() => text(page, 'caipAddress'), SETTLED)
+      .toBe(`eip155:${chainB().chainId}:${address()}`)
+    // The wallet now knows chain B (added from the page's network config) and is on it.
+    await expect(walletChains(page, address())).resolves.toContain(chainBHex)
+    await expect(askWallet(page, 'eth_chainId')).resolves.toEqual({ result: chainBHex })
+  })
+
+  it('a logout while reconnect-on-load runs ends disconnected, and stays so after a reload', async () => {
+    const { page } = stack
+    await connect(page)
+    // The page calls latch.disconnect() right after latch.start(), mid reconnect.
+    await load({ logoutAtLoad: '1' })
+    await expect
+      .poll(() => field(page, 'logout').getAttribute('data-state'), SETTLED)
+      .toBe('settled')
+    await expect(text(page, 'statusAtStart')).resolves.toBe('reconnecting')
+    await expect(field(page, 'logout').getAttribute('data-from')).resolves.toBe('reconnecting')
+    // SPEC §9's disconnect wait bounds the promise.
+    const ms = Number(await field(page, 'logout').getAttribute('data-ms'))
+    expect(ms).toBeLessThanOrEqual(3_000)
+    await expect(text(page, 'status')).resolves.toBe('disconnected')
+    await expect(text(page, 'result')).resolves.toBe(messages.disconnected)
+    // Never connected in between: the reconnect was abandoned, not finished and then undone.
+    await expect(text(page, 'statuses')).resolves.toBe(
+      statuses('disconnected', 'reconnecting', 'disconnected'),
+    )
+
+    // The next load does not even try: the wallets not tried yet were forgotten.
+    await load()
+    await expect(text(page, 'statusAtStart')).resolves.toBe('disconnected')
+    // Longer than the 1 s a wallet may take to be discovered: no late reconnect either.
+    await page.waitForTimeout(1_500)
+    await expect(text(page, 'statuses')).resolves.toBe(statuses('disconnected'))
+    await expect(text(page, 'status')).resolves.toBe('disconnected')
+  })
+
+  it('disconnects when connected, and a reload does not reconnect', async () => {
+    const { page } = stack
+    await connect(page)
+    await page.getByRole('button', { name: messages.disconnect }).click()
+    await expect
+      .poll(() => field(page, 'logout').getAttribute('data-state'), SETTLED)
+      .toBe('settled')
+    await expect(field(page, 'logout').getAttribute('data-from')).resolves.toBe('connected')
+    await expect(text(page, 'status')).resolves.toBe('disconnected')
+    await expect(text(page, 'address')).resolves.toBe(messages.none)
+    await load()
+    await expect(text(page, 'statusAtStart')).resolves.toBe('disconnected')
+  })
+
+  it('loads no React: every script the page ran is free of it', async () => {
+    const { page } = stack
+    // After a connect, so the chunks loaded on demand are counted too.
+    await connect(page)
+    const reactScripts = await page.evaluate(async () => {
+      const urls = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => new URL(name).pathname.endsWith('.js'))
+      const found: string[] = []
+      for (const url of urls) {
+        const source = await (await fetch(url)).text()
+        // Markers of React 19's production build (its element type and its devtools hook).
+        if (/react\.transitional\.element|__REACT_DEVTOOLS_GLOBAL_HOOK__/.test(source))
+          found.push(url)
+      }
+      return { scripts: urls.length, found }
+    })
+    expect(reactScripts.scripts).toBeGreaterThan(0)
+    expect(reactScripts.found).toEqual([])
+  })
+})

@@ -1,0 +1,164 @@
+// A host without React: plain DOM and the Latch instance's helpers, nothing else. No view is
+// ever drawn, so everything that happens here is core running the flows by itself.
+import { evmAdapter } from '@latch/adapter-evm'
+import { createLatch, isLatchError, type Network } from '@latch/core'
+import { DEV_WALLET_INFO } from '@latch/dev-wallet'
+import { walletConnect } from '@latch/walletconnect'
+import { readPlaygroundConfig, type PlaygroundConfig } from '../config.js'
+import { setupDevWallet } from '../dev-wallet.js'
+import { playgroundNetworks } from '../networks.js'
+import { messages } from './messages.js'
+import { mountReadout, type LogoutState } from './readout.js'
+import '../styles.css'
+
+/**
+ * The page's knobs, from its query string:
+ * - `walletChains=N`: the in-page dev wallet starts knowing only the first N configured chains,
+ *   so switching to a later one takes the 4902 → wallet_addEthereumChain → retry path;
+ * - `logoutAtLoad=1`: the host logs out right after `latch.start()`, while reconnect-on-load
+ *   is still under way.
+ */
+function readKnobs(search: string) {
+  const params = new URLSearchParams(search)
+  const walletChains = Number(params.get('walletChains'))
+  return {
+    walletChains: Number.isInteger(walletChains) && walletChains > 0 ? walletChains : undefined,
+    logoutAtLoad: params.get('logoutAtLoad') === '1',
+  }
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string) {
+  const node = document.createElement(tag)
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+function failure(helper: string, error: unknown): string {
+  if (isLatchError(error)) return messages.failed(helper, error.code, error.message)
+  const name = error instanceof Error ? error.name : typeof error
+  return messages.failed(helper, name, error instanceof Error ? error.message : String(error))
+}
+
+function run(root: HTMLElement, config: PlaygroundConfig) {
+  const knobs = readKnobs(window.location.search)
+  // Before Latch starts, so the wallet is announced by the time Latch looks for wallets.
+  const walletChains = knobs.walletChains
+    ? config.chains.slice(0, knobs.walletChains)
+    : config.chains
+  setupDevWallet({ ...config, chains: walletChains }, null)
+
+  const networks = playgroundNetworks(config.chains)
+  const latch = createLatch({
+    projectId: 'latch-playground',
+    metadata: {
+      name: messages.heading,
+      description: messages.intro,
+      url: window.location.origin,
+      icons: [],
+    },
+    networks,
+    adapters: [evmAdapter()],
+    // WalletConnect exactly as a React host gets it: the option, loaded on first pairing.
+    ...(config.walletConnect ? { walletConnect: walletConnect(config.walletConnect) } : {}),
+  })
+
+  const actions = element('section')
+  actions.className = 'card'
+  const buttons = element('div')
+  Object.assign(buttons.style, { display: 'flex', flexWrap: 'wrap', gap: '8px' })
+  actions.append(element('h2', messages.actions), buttons)
+  const readoutCard = element('section')
+  readoutCard.className = 'card'
+  readoutCard.append(element('h2', messages.readout))
+  root.append(element('h1', messages.heading), element('p', messages.intro), actions, readoutCard)
+  const show = mountReadout(readoutCard)
+
+  const statuses: string[] = [latch.getAccount().status]
+  let statusAtStart = ''
+  let result = ''
+  let logout: LogoutState = { state: 'idle' }
+  let renderQueued = false
+  // Coalesced into one microtask: a chain change reaches the connection machine and the network
+  // machine in the same task, and the readout should show both, not the first alone.
+  const render = () => {
+    if (renderQueued) return
+    renderQueued = true
+    queueMicrotask(() => {
+      renderQueued = false
+      show({
+        account: latch.getAccount(),
+        network: latch.getActiveNetwork(),
+        wallets: latch.getConnectors().map((connector) => connector.name),
+        statuses,
+        statusAtStart,
+        result,
+        logout,
+      })
+    })
+  }
+  const settle = (text: string) => {
+    result = text
+    render()
+  }
+
+  const connect = async () => {
+    settle(messages.pending('connect'))
+    // An announced wallet's connector id is its rdns; core waits for it to be discovered.
+    const devWallet = latch.getConnectors().find((c) => c.rdns === DEV_WALLET_INFO.rdns)
+    try {
+      const { acct, connectorData } = await latch.connect({
+        connectorId: devWallet?.id ?? DEV_WALLET_INFO.rdns,
+      })
+      settle(messages.connected(acct, connectorData.name ?? messages.none))
+    } catch (error) {
+      settle(failure('connect', error))
+    }
+  }
+  const switchTo = async (network: Network) => {
+    settle(messages.pending('switchNetwork'))
+    try {
+      await latch.switchNetwork(network)
+      settle(messages.switched(network.name))
+    } catch (error) {
+      settle(failure('switchNetwork', error))
+    }
+  }
+  const disconnect = async () => {
+    const from = latch.getAccount().status
+    const startedAt = performance.now()
+    logout = { state: 'pending', from }
+    settle(messages.pending('disconnect'))
+    try {
+      await latch.disconnect()
+      result = messages.disconnected
+    } catch (error) {
+      result = failure('disconnect', error)
+    }
+    logout = { state: 'settled', from, ms: Math.round(performance.now() - startedAt) }
+    render()
+  }
+
+  const button = (label: string, onClick: () => Promise<void>) => {
+    const node = element('button', label)
+    node.type = 'button'
+    node.addEventListener('click', () => void onClick())
+    buttons.append(node)
+  }
+  button(messages.connect, connect)
+  for (const network of networks) button(messages.switchTo(network.name), () => switchTo(network))
+  button(messages.disconnect, disconnect)
+
+  latch.subscribeAccount((account) => {
+    statuses.push(account.status)
+    render()
+  })
+  latch.start()
+  statusAtStart = latch.getAccount().status
+  render()
+  if (knobs.logoutAtLoad) void disconnect()
+}
+
+const root = document.getElementById('root')!
+const config = readPlaygroundConfig(globalThis)
+if (config) run(root, config)
+else root.append(element('h1', messages.heading), element('p', messages.noConfig))

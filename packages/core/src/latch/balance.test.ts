@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { TokenBalance } from '../balances/token-balance.js'
+import { BALANCE_RETRY_COOLDOWN_MS } from '../balances/balance-rules.js'
+import { deferred } from '../test/deferred.js'
+import { createMemoryStorage } from '../storage/memory-storage.js'
+import { flush } from '../test/deferred.js'
+import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
+import { devnetA, devnetB } from '../test/networks.js'
+import { createLatch } from './create-latch.js'
+
+async function connectedLatch(
+  balance: bigint | 'fail',
+  chainReference = '31337',
+  networks = [devnetA, devnetB],
+) {
+  const fake = createFakeAdapter('eip155', [
+    fakeWallet('io.dev.a', { balance, chainReference, knownChains: new Set([chainReference]) }),
+  ])
+  const latch = createLatch(
+    { projectId: 'p', networks, adapters: [fake.adapter] },
+    { storage: createMemoryStorage() },
+  )
+  await latch.connect({ connectorId: 'io.dev.a' })
+  await flush()
+  const data = () => latch.connection.getSnapshot().context.accountData.eip155
+  return { latch, fake, data }
+}
+
+describe('balance sync (SPEC §4, §8, §9)', () => {
+  it('reads the current account balance on connect, as exact decimal text', async () => {
+    const { data } = await connectedLatch(1_500_000_000_000_000_001n)
+    expect(data()).toEqual({
+      balance: '1.500000000000000001',
+      balanceSymbol: 'ETH',
+      balanceLoading: false,
+    })
+  })
+
+  it('a failed read shows 0.00 with the symbol, and the Token Balance Unavailable toast', async () => {
+    const { data, latch } = await connectedLatch('fail')
+    expect(data()).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH', balanceLoading: false })
+    expect(latch.toast.getSnapshot().context.toast).toMatchObject({
+      variant: 'error',
+      message: 'Token Balance Unavailable',
+    })
+  })
+
+  it('an unsupported chain shows 0.00 without asking the adapter', async () => {
+    const { data, fake } = await connectedLatch(5n, '999')
+    expect(data()).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH' })
+    expect(fake.calls.filter((c) => c.startsWith('balance:'))).toEqual([])
+  })
+
+  it('a testnet shows 0.00 without asking the adapter', async () => {
+    const { data, fake } = await connectedLatch(5n, '31337', [{ ...devnetA, testnet: true }])
+    expect(data()).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH', balanceLoading: false })
+    expect(fake.calls.filter((c) => c.startsWith('balance:'))).toEqual([])
+  })
+
+  it('reads again when the wallet changes chain, and forgets on disconnect', async () => {
+    const { latch, fake, data } = await connectedLatch(7n)
+    fake.wallets[0]!.knownChains.add('31338')
+    fake.emit({ type: 'chainChanged', connectorId: 'io.dev.a', chainReference: '31338' })
+    await flush()
+    expect(fake.calls.filter((c) => c.startsWith('balance:'))).toHaveLength(2)
+    expect(data()).toMatchObject({ balance: '0.000000000000000007' })
+    await latch.disconnect()
+    expect(latch.connection.getSnapshot().context.accountData).toEqual({})
+  })
+
+  it('after a failed read, no new attempt is made for 30 s (SPEC §4); then it reads again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const { latch, fake, data } = await connectedLatch('fail')
+    const reads = () => fake.calls.filter((c) => c.startsWith('balance:')).length
+    expect(reads()).toBe(1)
+    latch.toast.send({ type: 'HIDE' })
+    fake.wallets[0]!.balance = 9n
+    // Away and back to the same account on the same network: still cooling down.
+    fake.emit({ type: 'accountsChanged', connectorId: 'io.dev.a', accounts: [] })
+    await latch.connect({ connectorId: 'io.dev.a' })
+    await flush()
+    expect(reads()).toBe(1)
+    expect(data()).toMatchObject({ balance: '0.00', balanceLoading: false })
+    // The toast is not repeated while the cooldown lasts.
+    expect(latch.toast.getSnapshot().context.toast).toBeUndefined()
+    vi.setSystemTime(Date.now() + BALANCE_RETRY_COOLDOWN_MS)
+    fake.emit({ type: 'accountsChanged', connectorId: 'io.dev.a', accounts: [] })
+    await latch.connect({ connectorId: 'io.dev.a' })
+    await flush()
+    expect(reads()).toBe(2)
+    expect(data()).toMatchObject({ balance: '0.000000000000000009' })
+  })
+
+  it('a read for an account that is no longer current is stopped, and never lands', async () => {
+    const { latch, fake, data } = await connectedLatch(1n)
+    const slow = deferred<{ value: bigint; decimals: number; symbol: string }>()
+    let signal: AbortSignal | undefined
+    fake.adapter.getBalance = (request) => {
+      signal = request.signal
+      return slow.promise
+    }
+    fake.wallets[0]!.knownChains.add('31338')
+    fake.emit({ type: 'chainChanged', connectorId: 'io.dev.a', chainReference: '31338' })
+    await flush()
+    expect(data()).toMatchObject({ balanceLoading: true })
+    await latch.disconnect()
+    expect(signal?.aborted).toBe(true)
+    slow.resolve({ value: 5n, decimals: 18, symbol: 'ETH' })
+    await flush()
+    expect(latch.connection.getSnapshot().context.accountData).toEqual({})
+  })
+
+  it("keeps the adapter's token list without zero-decimal tokens (SPEC §4), for every adapter", async () => {
+    const token = (symbol: string, decimals: string): TokenBalance => ({
+      name: symbol,
+      symbol,
+      chainId: 'eip155:31337',
+      address: `eip155:31337:0x${'1'.repeat(40)}`,
+      quantity: { decimals, numeric: '1' },
+    })
+    const fake = createFakeAdapter('eip155', [fakeWallet('io.dev.a', { balance: 1n })])
+    fake.adapter.getTokenBalances = async () => [token('USDC', '6'), token('BADGE', '0')]
+    const latch = createLatch(
+      { projectId: 'p', networks: [devnetA], adapters: [fake.adapter] },
+      { storage: createMemoryStorage() },
+    )
+    await latch.connect({ connectorId: 'io.dev.a' })
+    await flush()
+    const tokens = latch.connection.getSnapshot().context.accountData.eip155?.tokenBalance
+    expect(tokens).toEqual([token('USDC', '6')])
+  })
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})

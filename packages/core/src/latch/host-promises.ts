@@ -1,0 +1,121 @@
+import { LatchError } from '../errors/latch-error.js'
+import {
+  selectCurrentConnection,
+  selectStatus,
+  toConnectHelperResult,
+  type ConnectHelperResult,
+} from '../machines/connection.selectors.js'
+import { selectActiveCaipNetworkId } from '../machines/network-rules.js'
+import type { Network } from '../network/network.js'
+import type { LatchChildren } from './root-events.js'
+
+/*
+ * The promises the page helpers return. Each one settles from every state the machines can be
+ * in: it watches for the outcome, for the modal closing (which ends every flow), and for the
+ * instance being destroyed (REQUEST_ABORTED).
+ */
+
+/** Calls `onStop` when `ref` stops (the instance was destroyed). */
+function whenStopped(
+  ref: { subscribe(observer: { complete(): void }): { unsubscribe(): void } },
+  onStop: () => void,
+) {
+  return ref.subscribe({ complete: onStop })
+}
+
+/** Resolves on the next connection; rejects on a failed connect, or USER_REJECTED on close. */
+export function nextConnection(
+  children: Pick<LatchChildren, 'connection' | 'modal'>,
+  onFailure: (error: LatchError) => Promise<void>,
+): Promise<ConnectHelperResult> {
+  const { connection, modal } = children
+  return new Promise((resolve, reject) => {
+    const subscriptions = [
+      connection.on('connected', (event) => {
+        settle()
+        resolve(toConnectHelperResult(event.connection))
+      }),
+      connection.on('connectFailed', (event) => {
+        settle()
+        void onFailure(event.error).finally(() => reject(event.error))
+      }),
+      modal.on('closed', () => {
+        settle()
+        reject(new LatchError('USER_REJECTED'))
+      }),
+      whenStopped(connection, () => {
+        settle()
+        reject(new LatchError('REQUEST_ABORTED'))
+      }),
+    ]
+    const settle = () => subscriptions.forEach((subscription) => subscription.unsubscribe())
+  })
+}
+
+/** The current connection as the connect helper reports it, when connected. */
+export function currentConnection(
+  children: Pick<LatchChildren, 'connection'>,
+): ConnectHelperResult | undefined {
+  const snapshot = children.connection.getSnapshot()
+  const current = selectCurrentConnection(snapshot)
+  return selectStatus(snapshot) === 'connected' && current
+    ? toConnectHelperResult(current)
+    : undefined
+}
+
+/** Resolves once the connection machine is disconnected (within SPEC §9's 3 s disconnect wait). */
+export function disconnected(children: Pick<LatchChildren, 'connection'>): Promise<void> {
+  const { connection } = children
+  return new Promise((resolve) => {
+    const check = () => {
+      if (selectStatus(connection.getSnapshot()) !== 'disconnected') return false
+      resolve()
+      return true
+    }
+    if (check()) return
+    const subscription = connection.subscribe({
+      next: () => {
+        if (check()) subscription.unsubscribe()
+      },
+      // A destroyed instance holds no connection.
+      complete: () => resolve(),
+    })
+  })
+}
+
+/**
+ * Resolves once `network` is active; rejects with the switch's error, or USER_REJECTED when the
+ * modal closes first (the user left the confirmation). Subscribes before the request is sent.
+ */
+export function networkSwitched(
+  children: Pick<LatchChildren, 'network' | 'modal'>,
+  network: Network,
+): Promise<void> {
+  const { network: machine, modal } = children
+  const isActive = () =>
+    selectActiveCaipNetworkId(machine.getSnapshot(), network.chainNamespace) ===
+    network.caipNetworkId
+  return new Promise((resolve, reject) => {
+    const subscriptions = [
+      machine.on('networkChanged', () => {
+        if (!isActive()) return
+        settle()
+        resolve()
+      }),
+      machine.on('switchFailed', ({ error }) => {
+        settle()
+        reject(error)
+      }),
+      modal.on('closed', () => {
+        settle()
+        if (isActive()) resolve()
+        else reject(new LatchError('USER_REJECTED'))
+      }),
+      whenStopped(machine, () => {
+        settle()
+        reject(new LatchError('REQUEST_ABORTED'))
+      }),
+    ]
+    const settle = () => subscriptions.forEach((subscription) => subscription.unsubscribe())
+  })
+}

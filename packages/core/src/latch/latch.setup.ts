@@ -1,0 +1,333 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { balanceMachine } from '../balances/balance.machine.js'
+import type { Connector } from '../connector/connector.js'
+import type { Alert } from '../errors/alerts.js'
+import { LatchError } from '../errors/latch-error.js'
+import { messageFor } from '../errors/catalogue.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import { connectionMachine } from '../machines/connection.machine.js'
+import type { AccountData } from '../machines/connection.types.js'
+import { modalMachine, type ModalInput } from '../machines/modal.machine.js'
+import { networkMachine, type NetworkMachineInput } from '../machines/network.machine.js'
+import { selectActiveNamespace, type ConnectionFacts } from '../machines/network-rules.js'
+import { toastMachine } from '../machines/toast.machine.js'
+import { mergeRemoteFeatures, parseRemoteFeatures } from '../options/remote-features.js'
+import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
+import type { LatchTheme } from '../options/theme.js'
+import type { Route } from '../router/routes.js'
+import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectSession } from '../walletconnect/contract.js'
+import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
+import { selectConnectAttempt } from '../wallets/connect-attempt.js'
+import type { AdapterEvent } from '../adapter/contract.js'
+import { toModalEvent, type Navigation } from './facts.js'
+import { watchAdapters, watchChildren, watchWalletConnect } from './listeners.js'
+import type { LatchIo, LatchRootContext, LatchRootEvent } from './root-events.js'
+import { connectTargetOf, flowKeyOf, routeFlowOf, ASYNC_INJECTION_WAIT_MS } from './route-flows.js'
+import type { RouteFlow } from './route-flows.js'
+import { sessionConnectEvent } from './session-connect.js'
+import * as stored from './storage-effects.js'
+
+export interface LatchRootInput {
+  network: NetworkMachineInput
+  modal: ModalInput
+  alerts: readonly Alert[]
+  /** The features in force: the host's, with defaults applied. */
+  features: ResolvedFeatures
+  /** What the host set explicitly, to tell which local settings a remote config overrides. */
+  featuresInput: LatchOptions['features']
+  /** The theme the host created the instance with. */
+  theme: LatchTheme
+  io: LatchIo
+}
+
+type RouteParams = { route: Route | undefined }
+
+/** An alert is shown once, however often its problem is reported. */
+const withAlert = (alerts: readonly Alert[], alert: Alert) =>
+  alerts.some((a) => a.code === alert.code) ? alerts : [...alerts, alert]
+
+/** The wallet the ConnectingExternal route on show names, once discovered. */
+const connectTarget = (context: LatchRootContext) =>
+  connectTargetOf(
+    context.flowRoute,
+    context.connectors,
+    selectActiveNamespace(context.network.getSnapshot()),
+  )
+
+/**
+ * The root's vocabulary: its children, the actors it invokes, and the guards and actions its
+ * chart (latch.machine.ts) names. Each action is one effect on one child, or on storage.
+ */
+export const latchSetup = setup({
+  types: {
+    context: {} as LatchRootContext,
+    events: {} as LatchRootEvent,
+    input: {} as LatchRootInput,
+  },
+  actors: {
+    connection: connectionMachine,
+    network: networkMachine,
+    modal: modalMachine,
+    toast: toastMachine,
+    walletConnect: walletConnectMachine,
+    balance: balanceMachine,
+    watchChildren,
+    watchAdapters,
+    watchWalletConnect,
+    /** Lends an approved session to the adapters; the root provides the instance's link. */
+    attachSession: fromPromise<WalletConnectSession, WalletConnectSession>(async () => {
+      throw new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND')
+    }),
+  },
+  delays: { WALLET_DISCOVERY_WAIT: ASYNC_INJECTION_WAIT_MS },
+  guards: {
+    /** The route on show belongs to the flow already running (e.g. QR view → basic QR view). */
+    continuesFlow: ({ context }, { route }: RouteParams) =>
+      flowKeyOf(route) !== undefined && flowKeyOf(route) === flowKeyOf(context.flowRoute),
+    startsFlow: (_, p: RouteParams & { flow: RouteFlow }) => routeFlowOf(p.route) === p.flow,
+    walletFound: ({ context }) => connectTarget(context) !== undefined,
+  },
+  actions: {
+    addAlert: assign(({ context }, { alert }: { alert: Alert }) => ({
+      alerts: withAlert(context.alerts, alert),
+    })),
+    applyRemoteConfig: assign(({ context }, { response }: { response: unknown }) => {
+      const remote = parseRemoteFeatures(response)
+      const merged = mergeRemoteFeatures(context.features, context.featuresInput, remote)
+      return {
+        features: merged.features,
+        alerts: merged.notice ? withAlert(context.alerts, merged.notice) : context.alerts,
+      }
+    }),
+    assignTheme: assign((_, { theme }: { theme: LatchTheme }) => ({ theme })),
+    assignFlowRoute: assign((_, { route }: RouteParams) => ({ flowRoute: route })),
+    storeConnectors: assign(
+      ({ context }, p: { namespace: ChainNamespace; connectors: readonly Connector[] }) => ({
+        connectors: { ...context.connectors, [p.namespace]: p.connectors },
+      }),
+    ),
+    assignApprovedSession: assign((_, { session }: { session: WalletConnectSession }) => ({
+      approvedSession: session,
+    })),
+
+    // Start-up.
+    tellModalIsMobile: enqueueActions(({ context, enqueue }) =>
+      enqueue.sendTo(context.modal, {
+        type: 'FACTS_UPDATED',
+        facts: { isMobile: context.io.isMobile() },
+      }),
+    ),
+    restoreActiveNetwork: enqueueActions(({ context, enqueue }) => {
+      const saved = context.io.storage().get('activeCaipNetworkId')
+      if (saved)
+        enqueue.sendTo(context.network, { type: 'RESTORE_ACTIVE_NETWORK', caipNetworkId: saved })
+    }),
+    reconnectOnLoad: enqueueActions(({ context, enqueue }) => {
+      if (context.io.reconnect)
+        enqueue.sendTo(context.connection, stored.reconnectRequest(context.io))
+    }),
+
+    // Facts: what one machine's state means for the others.
+    tellConnectionFacts: enqueueActions(
+      ({ context, enqueue }, p: { isConnected: boolean; network: ConnectionFacts }) => {
+        enqueue.sendTo(context.modal, {
+          type: 'FACTS_UPDATED',
+          facts: { isConnected: p.isConnected },
+        })
+        enqueue.sendTo(context.network, { type: 'FACTS_UPDATED', ...p.network })
+      },
+    ),
+    tellNetworkFacts: enqueueActions(
+      (
+        { context, enqueue },
+        p: { activeNamespace?: ChainNamespace; isUnsupportedChain: boolean },
+      ) => {
+        enqueue.sendTo(context.modal, {
+          type: 'FACTS_UPDATED',
+          facts: { activeNamespace: p.activeNamespace, isUnsupportedChain: p.isUnsupportedChain },
+        })
+        enqueue(() => stored.rememberLastUsedChain({ context }, p))
+      },
+    ),
+    tellBalanceTarget: enqueueActions(
+      ({ context, enqueue }, { target }: Extract<LatchRootEvent, { type: 'BALANCE_TARGET' }>) =>
+        enqueue.sendTo(context.balance, { type: 'TARGET', target }),
+    ),
+    storeAccountData: enqueueActions(
+      (
+        { context, enqueue },
+        { namespace, data }: { namespace: ChainNamespace; data: AccountData },
+      ) => enqueue.sendTo(context.connection, { type: 'ACCOUNT_DATA_UPDATED', namespace, data }),
+    ),
+    toastBalanceUnavailable: enqueueActions(({ context, enqueue }) =>
+      enqueue.sendTo(context.toast, {
+        type: 'SHOW',
+        toast: {
+          code: 'TOKEN_BALANCE_UNAVAILABLE',
+          message: messageFor('TOKEN_BALANCE_UNAVAILABLE'),
+          variant: 'error',
+        },
+      }),
+    ),
+
+    // Wallet events.
+    /** The wallet's chain decides the active network of its namespace. */
+    followWalletChain: enqueueActions(
+      (
+        { context, enqueue },
+        { connection }: { connection: { namespace: ChainNamespace; chainReference: string } },
+      ) =>
+        enqueue.sendTo(context.network, {
+          type: 'WALLET_CHAIN_CHANGED',
+          namespace: connection.namespace,
+          chainReference: connection.chainReference,
+        }),
+    ),
+    forwardAdapterEvent: enqueueActions(
+      ({ context, enqueue }, p: { namespace: ChainNamespace; event: AdapterEvent }) => {
+        const { namespace, event } = p
+        switch (event.type) {
+          case 'accountsChanged':
+            enqueue.sendTo(context.connection, {
+              type: 'ACCOUNTS_CHANGED',
+              namespace,
+              connectorId: event.connectorId,
+              accounts: event.accounts,
+            })
+            return
+          case 'chainChanged':
+            enqueue.sendTo(context.connection, {
+              type: 'CHAIN_CHANGED',
+              namespace,
+              connectorId: event.connectorId,
+              chainReference: event.chainReference,
+            })
+            enqueue.sendTo(context.network, {
+              type: 'WALLET_CHAIN_CHANGED',
+              namespace,
+              chainReference: event.chainReference,
+            })
+            return
+          case 'disconnect':
+            enqueue.sendTo(context.connection, {
+              type: 'WALLET_DISCONNECTED',
+              namespace,
+              connectorId: event.connectorId,
+            })
+            return
+          case 'connectorsChanged':
+            enqueue.assign({
+              connectors: { ...context.connectors, [namespace]: event.connectors },
+            })
+        }
+      },
+    ),
+    /** The wallet ended the session: every namespace it covered disconnects. */
+    dropWalletConnectConnections: enqueueActions(({ context, enqueue }) => {
+      for (const c of context.connection.getSnapshot().context.connections) {
+        if (c.connectorId !== WALLETCONNECT_CONNECTOR_ID) continue
+        enqueue.sendTo(context.connection, {
+          type: 'WALLET_DISCONNECTED',
+          connectorId: c.connectorId,
+          namespace: c.namespace,
+        })
+      }
+    }),
+    connectSession: enqueueActions(({ context, enqueue }, session: WalletConnectSession) => {
+      const event = sessionConnectEvent(
+        session,
+        selectActiveNamespace(context.network.getSnapshot()),
+      )
+      if (event) enqueue.sendTo(context.connection, event)
+    }),
+
+    // Navigation and what the user is told.
+    navigate: enqueueActions(({ context, enqueue }, request: Navigation) =>
+      enqueue.sendTo(context.modal, toModalEvent(request)),
+    ),
+    toastSwitchFailure: enqueueActions(({ context, enqueue }, { error }: { error: LatchError }) =>
+      enqueue.sendTo(context.toast, {
+        type: 'SHOW',
+        toast: {
+          message: error.message,
+          code: error.code,
+          // Only a text with placeholders carries values.
+          ...(Object.keys(error.values).length > 0 ? { values: error.values } : {}),
+          variant: 'error',
+        },
+      }),
+    ),
+    disconnectEverything: enqueueActions(({ context, enqueue }) =>
+      enqueue.sendTo(context.connection, { type: 'DISCONNECT', all: true }),
+    ),
+    closeModal: enqueueActions(({ context, enqueue }) =>
+      enqueue.sendTo(context.modal, { type: 'CLOSE' }),
+    ),
+
+    // The flows the views imply.
+    /** Asks the wallet unless an attempt with it is already under way (or it is connected). */
+    askWallet: enqueueActions(({ context, enqueue }, p?: { again: boolean }) => {
+      const target = connectTarget(context)
+      if (!target) return
+      const attempt = selectConnectAttempt(context.connection.getSnapshot(), target.connector.id)
+      const busy = attempt.status === 'connecting' || attempt.status === 'connected'
+      if (busy && !p?.again) return
+      enqueue.sendTo(context.connection, {
+        type: 'CONNECT',
+        connector: target.connector,
+        namespace: target.namespace,
+      })
+    }),
+    abandonConnect: enqueueActions(({ context, enqueue }) => {
+      if (context.flowRoute?.view !== 'ConnectingExternal') return
+      enqueue.sendTo(context.connection, {
+        type: 'CANCEL',
+        connectorId: context.flowRoute.data.connectorId,
+      })
+    }),
+    confirmSwitch: enqueueActions(({ context, enqueue }) => {
+      if (context.flowRoute?.view !== 'SwitchNetwork') return
+      enqueue.sendTo(context.network, {
+        type: 'CONFIRM_SWITCH',
+        network: context.flowRoute.data.network,
+      })
+    }),
+    cancelSwitch: enqueueActions(({ context, enqueue }) =>
+      enqueue.sendTo(context.network, { type: 'CANCEL_SWITCH' }),
+    ),
+    pair: enqueueActions(({ context, enqueue }) => {
+      const route = context.flowRoute
+      const walletId = route?.view === 'ConnectingWalletConnect' ? route.data.walletId : undefined
+      enqueue.sendTo(context.walletConnect, { type: 'PAIR', ...(walletId ? { walletId } : {}) })
+    }),
+    retryPairing: enqueueActions(({ context, enqueue }) =>
+      enqueue.sendTo(context.walletConnect, { type: 'RETRY' }),
+    ),
+    /** Leaving the QR views abandons the proposal, and a session still connecting. */
+    stopPairing: enqueueActions(({ context, enqueue }) => {
+      enqueue.sendTo(context.walletConnect, { type: 'STOP' })
+      enqueue.sendTo(context.connection, {
+        type: 'CANCEL',
+        connectorId: WALLETCONNECT_CONNECTOR_ID,
+      })
+    }),
+
+    // Storage.
+    rememberConnection: enqueueActions(
+      ({ context, enqueue }, p: Parameters<typeof stored.rememberConnection>[1]) =>
+        enqueue(() => stored.rememberConnection({ context }, p)),
+    ),
+    forgetConnection: enqueueActions(
+      ({ context, enqueue }, p: Parameters<typeof stored.forgetConnection>[1]) =>
+        enqueue(() => stored.forgetConnection({ context }, p)),
+    ),
+    forgetCandidates: enqueueActions(
+      ({ context, enqueue }, p: Parameters<typeof stored.forgetCandidates>[1]) =>
+        enqueue(() => stored.forgetCandidates({ context }, p)),
+    ),
+    rememberActiveNetwork: enqueueActions(
+      ({ context, enqueue }, p: Parameters<typeof stored.rememberActiveNetwork>[1]) =>
+        enqueue(() => stored.rememberActiveNetwork({ context }, p)),
+    ),
+  },
+})

@@ -1,0 +1,165 @@
+import { fromCallback, type EventObject } from 'xstate'
+import { balanceTarget, type BalanceTarget } from '../balances/balance-rules.js'
+import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
+import { selectCurrentConnection } from '../machines/connection.selectors.js'
+import { selectRoute, type ModalSnapshot } from '../machines/modal.selectors.js'
+import {
+  selectActiveNamespace,
+  selectActiveNetwork,
+  selectIsUnsupportedChain,
+  type NetworkSnapshotLike,
+} from '../machines/network-rules.js'
+import type { Route } from '../router/routes.js'
+import type { WalletConnectLink } from '../walletconnect/link.js'
+import type { AdapterRegistry } from './adapter-actors.js'
+import { isConnectedSnapshot, networkFactsOf } from './facts.js'
+import type { LatchChildren, LatchRootEvent } from './root-events.js'
+
+/*
+ * The root's ears. Each listener turns what happens elsewhere (a child's emitted event, a
+ * change in a child's snapshot, an adapter's wallet event) into one typed root event, and
+ * decides nothing: what it means for the other machines is written in the root's chart.
+ * Derived facts are reported only when they change, so a snapshot storm is one event.
+ */
+
+type Report = (event: LatchRootEvent) => void
+
+/** Calls `report(value)` whenever `key(value)` differs from the last one reported. */
+function onChange<T>(report: (value: T) => void, key: (value: T) => string) {
+  let last: string | undefined
+  return (value: T) => {
+    const next = key(value)
+    if (next === last) return
+    last = next
+    report(value)
+  }
+}
+
+/** The connection facts the modal and the network machine route on. */
+function connectionFacts(snapshot: ConnectionSnapshot): LatchRootEvent {
+  return {
+    type: 'CONNECTION_FACTS',
+    isConnected: isConnectedSnapshot(snapshot),
+    network: networkFactsOf(snapshot),
+  }
+}
+
+/** The current account on its namespace's active network, or undefined when none is connected. */
+export function balanceTargetOf(
+  connection: ConnectionSnapshot,
+  network: NetworkSnapshotLike,
+): BalanceTarget | undefined {
+  const current = selectCurrentConnection(connection)
+  const address = current?.accounts[0]?.address
+  if (!current || !address || !isConnectedSnapshot(connection)) return undefined
+  const active = selectActiveNetwork(network, current.namespace)
+  return balanceTarget({
+    namespace: current.namespace,
+    connectorId: current.connectorId,
+    address,
+    chainReference: current.chainReference,
+    ...(active ? { network: active } : {}),
+  })
+}
+
+/** The view on show, `undefined` while the modal is closed; the same object until it changes. */
+function shownRoute(snapshot: ModalSnapshot): Route | undefined {
+  return snapshot.matches({ visibility: 'open' }) ? selectRoute(snapshot) : undefined
+}
+
+/** Reports the children's emitted events and the facts derived from their snapshots. */
+export const watchChildren = fromCallback<EventObject, LatchChildren>(({ input, sendBack }) => {
+  const report: Report = sendBack
+  const { connection, network, modal, walletConnect, balance } = input
+
+  const networkFactsChanged = onChange(report, (event) => JSON.stringify(event))
+  const networkFacts = (snapshot: NetworkSnapshotLike) =>
+    networkFactsChanged({
+      type: 'NETWORK_FACTS',
+      activeNamespace: selectActiveNamespace(snapshot),
+      isUnsupportedChain: selectIsUnsupportedChain(snapshot),
+    })
+  const connectionFactsChanged = onChange(report, (event) => JSON.stringify(event))
+  const balanceTargetChanged = onChange(
+    (target: BalanceTarget | undefined) => report({ type: 'BALANCE_TARGET', target }),
+    (target) => target?.key ?? '',
+  )
+  const balanceChanged = () =>
+    balanceTargetChanged(balanceTargetOf(connection.getSnapshot(), network.getSnapshot()))
+  let lastRoute: Route | undefined | null = null
+  const routeChanged = (snapshot: ModalSnapshot) => {
+    const route = shownRoute(snapshot)
+    if (route === lastRoute) return
+    lastRoute = route
+    report({ type: 'ROUTE_SHOWN', route })
+  }
+
+  const subscriptions = [
+    connection.subscribe((snapshot) => {
+      connectionFactsChanged(connectionFacts(snapshot))
+      balanceChanged()
+    }),
+    network.subscribe((snapshot) => {
+      networkFacts(snapshot)
+      balanceChanged()
+    }),
+    modal.subscribe(routeChanged),
+    connection.on('connected', ({ connection: c, reconnected }) =>
+      report({ type: 'connection.connected', connection: c, reconnected }),
+    ),
+    connection.on('disconnected', ({ connection: c, byUser, flagAsDisconnected }) =>
+      report({ type: 'connection.disconnected', connection: c, byUser, flagAsDisconnected }),
+    ),
+    connection.on('reconnectAbandoned', ({ candidates }) =>
+      report({ type: 'connection.reconnectAbandoned', candidates }),
+    ),
+    network.on('navigate', (request) =>
+      report(
+        request.action === 'goBack'
+          ? { type: 'network.navigate', action: 'goBack' }
+          : { type: 'network.navigate', action: request.action, route: request.route },
+      ),
+    ),
+    network.on('switchFailed', ({ error }) => report({ type: 'network.switchFailed', error })),
+    network.on('networkChanged', ({ network: changed }) =>
+      report({ type: 'network.networkChanged', network: changed }),
+    ),
+    walletConnect.on('approved', ({ session }) =>
+      report({ type: 'walletConnect.approved', session }),
+    ),
+    balance.on('accountData', ({ namespace, data }) =>
+      report({ type: 'balance.accountData', namespace, data }),
+    ),
+    balance.on('unavailable', () => report({ type: 'balance.unavailable' })),
+  ]
+  // Start from the facts as they are now.
+  connectionFactsChanged(connectionFacts(connection.getSnapshot()))
+  networkFacts(network.getSnapshot())
+  balanceChanged()
+  routeChanged(modal.getSnapshot())
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
+})
+
+/** Reports each adapter's connectors and wallet events. Discovery starts here, at START. */
+export const watchAdapters = fromCallback<EventObject, AdapterRegistry>(({ input, sendBack }) => {
+  const report: Report = sendBack
+  const stops: Array<() => void> = []
+  for (const adapter of input.values()) {
+    const namespace = adapter.namespace
+    stops.push(
+      adapter.watchConnectors((connectors) =>
+        report({ type: 'CONNECTORS_CHANGED', namespace, connectors }),
+      ),
+      adapter.subscribe((event) => report({ type: 'ADAPTER_EVENT', namespace, event })),
+    )
+  }
+  return () => stops.reverse().forEach((stop) => stop())
+})
+
+/** Reports a WalletConnect session the wallet ended. */
+export const watchWalletConnect = fromCallback<EventObject, WalletConnectLink>(
+  ({ input, sendBack }) => {
+    const report: Report = sendBack
+    return input.onSessionDeleted(() => report({ type: 'WALLETCONNECT_SESSION_DELETED' }))
+  },
+)

@@ -1,0 +1,105 @@
+import type { ActorRefFrom } from 'xstate'
+import type { AdapterEvent } from '../adapter/contract.js'
+import type { BalanceTarget } from '../balances/balance-rules.js'
+import type { BalanceEmitted, balanceMachine } from '../balances/balance.machine.js'
+import type { Connector } from '../connector/connector.js'
+import type { Alert } from '../errors/alerts.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import type { connectionMachine } from '../machines/connection.machine.js'
+import type { ConnectionEmitted } from '../machines/connection.types.js'
+import type { modalMachine } from '../machines/modal.machine.js'
+import type { NetworkMachineEmitted, networkMachine } from '../machines/network.machine.js'
+import type { ConnectionFacts } from '../machines/network-rules.js'
+import type { toastMachine } from '../machines/toast.machine.js'
+import type { Route } from '../router/routes.js'
+import type { LatchStorage } from '../storage/latch-storage.js'
+import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
+import type { LatchTheme } from '../options/theme.js'
+import type { WalletConnectSession } from '../walletconnect/contract.js'
+import type { WalletConnectLink } from '../walletconnect/link.js'
+import type {
+  WalletConnectEmitted,
+  walletConnectMachine,
+} from '../walletconnect/walletconnect.machine.js'
+import type { AdapterRegistry } from './adapter-actors.js'
+
+/** The root's children, typed: the chart sends to these refs, never to `system.get()` results. */
+export interface LatchChildren {
+  connection: ActorRefFrom<typeof connectionMachine>
+  network: ActorRefFrom<typeof networkMachine>
+  modal: ActorRefFrom<typeof modalMachine>
+  toast: ActorRefFrom<typeof toastMachine>
+  walletConnect: ActorRefFrom<typeof walletConnectMachine>
+  balance: ActorRefFrom<typeof balanceMachine>
+}
+
+/** The root's context: its children, what it reaches outside, and what its chart decides on. */
+export interface LatchRootContext extends LatchChildren {
+  io: LatchIo
+  /** Connectors each adapter has discovered (SPEC §3 Connector). */
+  connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
+  /** Problems with the host's setup, shown in the modal (SPEC §8 alerts). */
+  alerts: readonly Alert[]
+  /** The features in force: the host's options, overridden by the project's remote config. */
+  features: ResolvedFeatures
+  /** What the host set explicitly, to tell which local settings a remote config overrides. */
+  featuresInput: LatchOptions['features']
+  /** The theme in force (SPEC §3 theme sync): the views read it live, so a change needs no reconnect. */
+  theme: LatchTheme
+  /** The route whose flow is running (see route-flows.ts). */
+  flowRoute?: Route
+  /** The WalletConnect session being lent to the adapters before it connects. */
+  approvedSession?: WalletConnectSession
+}
+
+/** What the instance reaches outside its machines. Nothing here is touched before START. */
+export interface LatchIo {
+  registry: AdapterRegistry
+  /** Made on first use (at START): reading localStorage is a browser side effect. */
+  storage: () => LatchStorage
+  walletConnect: WalletConnectLink
+  /** Reconnect remembered wallets when the instance starts. */
+  reconnect: boolean
+  /** Asked once, at START (a user-agent read). */
+  isMobile: () => boolean
+}
+
+/**
+ * An event a child emitted, relayed to the root under `child.type`. The root's chart, not the
+ * child, decides what it means for the others.
+ */
+type Relayed<Child extends string, E extends { type: string }> = E extends unknown
+  ? Omit<E, 'type'> & { type: `${Child}.${E['type']}` }
+  : never
+
+export type RelayedEvent =
+  | Relayed<'connection', Exclude<ConnectionEmitted, { type: 'accountReset' | 'connectFailed' }>>
+  | Relayed<'network', Exclude<NetworkMachineEmitted, { type: 'sendFormReset' }>>
+  | Relayed<'walletConnect', WalletConnectEmitted>
+  | Relayed<'balance', BalanceEmitted>
+
+export type LatchRootEvent =
+  | { type: 'START' }
+  | { type: 'STOP' }
+  | { type: 'ALERT'; alert: Alert }
+  /** SPEC §7 GET /appkit/v1/config answered; the body is validated here, at the boundary. */
+  | { type: 'REMOTE_CONFIG_RECEIVED'; response: unknown }
+  /** The host changed the theme; the new one was validated at the boundary (create-latch.ts). */
+  | { type: 'SET_THEME'; theme: LatchTheme }
+  // The user's and the host's intents.
+  /** Try again, on whichever flow the view on show runs (connect, switch, pairing). */
+  | { type: 'RETRY' }
+  /** The host's or the user's logout: every connection, and every attempt in flight, ends. */
+  | { type: 'DISCONNECT' }
+  // What the listeners report (see listeners.ts).
+  /** The view on show changed; `undefined` when the modal closed. */
+  | { type: 'ROUTE_SHOWN'; route: Route | undefined }
+  /** What the modal and the network machine need to know of the connections. */
+  | { type: 'CONNECTION_FACTS'; isConnected: boolean; network: ConnectionFacts }
+  | { type: 'NETWORK_FACTS'; activeNamespace?: ChainNamespace; isUnsupportedChain: boolean }
+  /** The current account, its chain or the active network changed (or nothing is connected). */
+  | { type: 'BALANCE_TARGET'; target: BalanceTarget | undefined }
+  | { type: 'CONNECTORS_CHANGED'; namespace: ChainNamespace; connectors: readonly Connector[] }
+  | { type: 'ADAPTER_EVENT'; namespace: ChainNamespace; event: AdapterEvent }
+  | { type: 'WALLETCONNECT_SESSION_DELETED' }
+  | RelayedEvent

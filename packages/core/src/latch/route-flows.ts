@@ -1,0 +1,56 @@
+import type { Connector } from '../connector/connector.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import type { Route, ViewName } from '../router/routes.js'
+import { findConnectTarget, type ConnectTarget } from '../wallets/wallet-item.js'
+
+/** SPEC §9 "Async-injection wait": how long a wallet named by the host may take to announce itself. */
+export const ASYNC_INJECTION_WAIT_MS = 1_000
+
+/** The flows a view implies. Showing the view starts its flow; leaving the view stops it. */
+export type RouteFlow = 'connectingExternal' | 'switchingNetwork' | 'pairing'
+
+/**
+ * Which view starts which flow: the one table a new flow is added to. A host that opens one of
+ * these views (`latch.open({ route })`) gets the same flow as a user who navigates there.
+ */
+export const routeFlows = {
+  ConnectingExternal: 'connectingExternal',
+  SwitchNetwork: 'switchingNetwork',
+  ConnectingWalletConnect: 'pairing',
+  ConnectingWalletConnectBasic: 'pairing',
+} as const satisfies Partial<Record<ViewName, RouteFlow>>
+
+export function routeFlowOf(route: Route | undefined): RouteFlow | undefined {
+  return route && route.view in routeFlows
+    ? routeFlows[route.view as keyof typeof routeFlows]
+    : undefined
+}
+
+/**
+ * Two routes with the same key are one flow: moving between them (the generic QR view and
+ * the basic one, say) must not restart it. `undefined`: the route starts no flow.
+ */
+export function flowKeyOf(route: Route | undefined): string | undefined {
+  switch (route?.view) {
+    case 'ConnectingExternal':
+      return `connect:${route.data.connectorId}`
+    case 'SwitchNetwork':
+      return `switch:${route.data.network.caipNetworkId}`
+    case 'ConnectingWalletConnect':
+      return `pair:${route.data.walletId ?? ''}`
+    case 'ConnectingWalletConnectBasic':
+      return 'pair:'
+    default:
+      return undefined
+  }
+}
+
+/** The wallet a ConnectingExternal route names, once an adapter has discovered it. */
+export function connectTargetOf(
+  route: Route | undefined,
+  connectors: Partial<Record<ChainNamespace, readonly Connector[]>>,
+  activeNamespace: ChainNamespace | undefined,
+): ConnectTarget | undefined {
+  if (route?.view !== 'ConnectingExternal') return undefined
+  return findConnectTarget(connectors, route.data.connectorId, activeNamespace)
+}

@@ -1,0 +1,237 @@
+import fc from 'fast-check'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { selectStatus } from '../machines/connection.selectors.js'
+import { selectRoute } from '../machines/modal.selectors.js'
+import { defineNetwork } from '../network/network.js'
+import { route, type Route } from '../router/routes.js'
+import { createMemoryStorage } from '../storage/memory-storage.js'
+import type { StoragePort } from '../storage/storage-port.js'
+import { createFakeWalletConnect } from '../test/fake-walletconnect.js'
+import { devnetA, devnetB } from '../test/networks.js'
+import { createPromptAdapter } from '../test/prompt-adapter.js'
+import { createLatch, type Latch } from './create-latch.js'
+import { selectFlow } from './root-selectors.js'
+
+/*
+ * Model-based tests over the composed system (createLatch with every machine, the adapters and
+ * WalletConnect): fast-check drives random sequences of what users, hosts and wallets do, in
+ * any order, with time passing, and checks the promises the issue makes after every step:
+ * - a closed modal leaves nothing running (no flow, no connect or pairing, no switch, no prompt);
+ * - a connect runs only while its view is on show;
+ * - from every reachable state, disconnect() ends disconnected within SPEC §9's 3 s, and
+ *   nothing asked before it connects afterwards;
+ * - every promise a host was given settles.
+ */
+
+/** Configured, but no wallet knows it yet: switching there is the 4902 → add → retry path. */
+const devnetC = defineNetwork({
+  id: 31339,
+  chainNamespace: 'eip155',
+  name: 'Latch Devnet C',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8547'] } },
+})
+const networks = [devnetA, devnetB, devnetC]
+const WALLETS = ['io.model.a', 'io.model.b'] as const
+
+interface World {
+  storage: StoragePort
+  wallets: ReturnType<typeof createPromptAdapter>
+  wc: ReturnType<typeof createFakeWalletConnect>
+  latch: Latch
+  /** Every promise a host was handed, and whether it settled. */
+  promises: Array<{ what: string; settled: boolean }>
+}
+
+function instance(world: Omit<World, 'latch' | 'promises'>): Latch {
+  const latch = createLatch(
+    {
+      projectId: 'model',
+      networks,
+      adapters: [world.wallets.adapter],
+      walletConnect: {
+        relayUrl: 'ws://127.0.0.1:1/',
+        verifyUrl: 'http://127.0.0.1:1',
+        load: world.wc.loader,
+      },
+    },
+    { storage: world.storage, clearBrowserData: async () => {} },
+  )
+  latch.start()
+  return latch
+}
+
+/** Lets promise callbacks and zero-delay timers run, without moving the clock. */
+async function settle() {
+  for (let i = 0; i < 6; i++) await vi.advanceTimersByTimeAsync(0)
+}
+
+function track(world: World, what: string, promise: Promise<unknown>) {
+  const entry = { what, settled: false }
+  world.promises.push(entry)
+  void promise.then(
+    () => (entry.settled = true),
+    () => (entry.settled = true),
+  )
+}
+
+const isOpen = (latch: Latch) => latch.modal.getSnapshot().matches({ visibility: 'open' })
+const shownRoute = (latch: Latch): Route | undefined =>
+  isOpen(latch) ? selectRoute(latch.modal.getSnapshot()) : undefined
+
+/** What must hold after every step. */
+function checkInvariants(world: World) {
+  const { latch } = world
+  const connection = latch.connection.getSnapshot()
+  if (!isOpen(latch)) {
+    // Closing the modal during any flow leaves nothing running.
+    expect(selectFlow(latch.actor.getSnapshot())).toBeUndefined()
+    expect(connection.matches('connecting')).toBe(false)
+    expect(latch.network.getSnapshot().matches('switching')).toBe(false)
+    expect(latch.walletConnect.getSnapshot().matches('pairing')).toBe(false)
+    expect(world.wallets.live().filter((p) => p.kind === 'connect')).toEqual([])
+    expect(world.wc.pairings.filter((p) => !p.request.signal.aborted)).toHaveLength(0)
+  }
+  if (connection.matches('connecting')) {
+    // A connect runs only while the view that asked for it is on show.
+    expect(selectFlow(latch.actor.getSnapshot())).toMatch(/^(connectingExternal|pairing)$/)
+  }
+}
+
+type Command = fc.AsyncCommand<object, World>
+
+function command(name: string, run: (world: World) => Promise<void> | void): Command {
+  return {
+    check: () => true,
+    async run(_, world) {
+      await run(world)
+      await settle()
+      checkInvariants(world)
+    },
+    toString: () => name,
+  }
+}
+
+const commands = [
+  fc.constant(command('open()', ({ latch }) => latch.open())),
+  fc.constant(command('close()', ({ latch }) => latch.close())),
+  fc.constant(command('back', ({ latch }) => latch.modal.send({ type: 'GO_BACK' }))),
+  fc
+    .constantFrom(...WALLETS)
+    .map((id) =>
+      command(`choose ${id}`, ({ latch }) =>
+        latch.open({ route: route('ConnectingExternal', { connectorId: id }) }),
+      ),
+    ),
+  fc
+    .constantFrom(...WALLETS)
+    .map((id) =>
+      command(`host connect(${id})`, (world) =>
+        track(world, `connect ${id}`, world.latch.connect({ connectorId: id })),
+      ),
+    ),
+  fc.constant(
+    command('choose WalletConnect', ({ latch }) =>
+      latch.open({ route: route('ConnectingWalletConnectBasic') }),
+    ),
+  ),
+  fc.constant(command('retry', ({ latch }) => latch.actor.send({ type: 'RETRY' }))),
+  fc
+    .constantFrom(...networks)
+    .map((network) =>
+      command(`host switchNetwork(${network.id})`, (world) =>
+        track(world, `switch ${network.id}`, world.latch.switchNetwork(network)),
+      ),
+    ),
+  // The wallet's answers drive most transitions: weighted up so long flows are reached often.
+  ...[1, 2, 3].map(() =>
+    fc
+      .tuple(fc.nat(), fc.constantFrom('approve' as const, 'reject' as const))
+      .map(([index, outcome]) =>
+        command(`wallet answers prompt #${index} with ${outcome}`, ({ wallets }) => {
+          const open = wallets.prompts.filter((p) => !p.settled)
+          open[index % Math.max(open.length, 1)]?.answer(outcome)
+        }),
+      ),
+  ),
+  fc.constant(
+    command('phone wallet approves the pairing', ({ wc }) => {
+      wc.pairings.find((p) => !p.request.signal.aborted)?.approve()
+    }),
+  ),
+  fc
+    .constantFrom(...WALLETS)
+    .map((id) =>
+      command(`${id} moves to chain 999 by itself`, ({ wallets }) =>
+        wallets.emit({ type: 'chainChanged', connectorId: id, chainReference: '999' }),
+      ),
+    ),
+  fc
+    .constantFrom(...WALLETS)
+    .map((id) =>
+      command(`${id} reports zero accounts`, ({ wallets }) =>
+        wallets.emit({ type: 'accountsChanged', connectorId: id, accounts: [] }),
+      ),
+    ),
+  ...[1, 2].map(() =>
+    fc.constant(
+      command('reload the page', (world) => {
+        world.latch.destroy()
+        world.latch = instance(world)
+      }),
+    ),
+  ),
+  fc.constant(command('disconnect()', (world) => logout(world))),
+  fc
+    .constantFrom(500, 1_000, 3_000, 15_000, 240_000)
+    .map((ms) => command(`${ms} ms pass`, () => vi.advanceTimersByTimeAsync(ms).then(() => {}))),
+]
+
+/** disconnect() from whatever state the system is in: settled and disconnected within 3 s. */
+async function logout(world: World) {
+  const { latch } = world
+  let settled = false
+  void latch.disconnect().then(() => (settled = true))
+  await settle()
+  await vi.advanceTimersByTimeAsync(3_000)
+  await settle()
+  expect(settled).toBe(true)
+  expect(selectStatus(latch.connection.getSnapshot())).toBe('disconnected')
+  expect(shownRoute(latch)).toBeUndefined()
+  // Nothing asked before the logout may connect after it: answer every prompt still open.
+  for (const prompt of world.wallets.prompts) prompt.answer('approve')
+  world.wc.pairings.forEach((pairing) => pairing.approve())
+  await settle()
+  expect(selectStatus(latch.connection.getSnapshot())).toBe('disconnected')
+  expect(latch.getAccount().isConnected).toBe(false)
+}
+
+describe('the composed system, model-based (fast-check)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('holds its promises under any sequence of user, host and wallet events', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 30 }), async (sequence) => {
+        vi.useFakeTimers()
+        const storage = createMemoryStorage()
+        const wallets = createPromptAdapter(WALLETS)
+        const wc = createFakeWalletConnect()
+        const world: World = { storage, wallets, wc, latch: undefined!, promises: [] }
+        world.latch = instance(world)
+        try {
+          await fc.asyncModelRun(() => ({ model: {}, real: world }), sequence)
+          // From the state the sequence left: the host logs out.
+          await logout(world)
+          // Every promise a host was handed has settled.
+          expect(world.promises.filter((p) => !p.settled)).toEqual([])
+        } finally {
+          world.latch.destroy()
+          vi.useRealTimers()
+        }
+      }),
+      { numRuns: 300 },
+    )
+  }, 120_000)
+})

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { isLatchError } from '../errors/latch-error.js'
+import { createLatch } from '../latch/create-latch.js'
+import { createMemoryStorage } from '../storage/memory-storage.js'
+import { flush } from '../test/deferred.js'
+import { devnetA } from '../test/networks.js'
+import { availableFeatures, optionalFeatures } from './available-features.js'
+import type { LatchOptions } from './schema.js'
+import { siweFixture, siwxFixture } from '../test/sign-in-fixtures.js'
+
+const siwx = siwxFixture
+const siweConfig = siweFixture
+
+/** The error createLatch throws for `extra`, or a failure when it throws none. */
+function refusal(extra: Partial<LatchOptions>) {
+  try {
+    createLatch(
+      { projectId: 'p', networks: [devnetA], ...extra },
+      { storage: createMemoryStorage() },
+    ).destroy()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected createLatch to refuse the options')
+}
+
+describe('createLatch: options are honest about what this build has', () => {
+  it('this build lists no optional feature yet (each turns on with the issue that builds it)', () => {
+    expect(availableFeatures).toEqual([])
+    expect(optionalFeatures).toContain('signIn')
+  })
+
+  it.each<[string, Partial<LatchOptions>]>([
+    ['features.email', { features: { email: true } }],
+    ['features.socials', { features: { socials: ['google', 'x'] } }],
+    ['features.swaps', { features: { swaps: true } }],
+    ['features.onramp', { features: { onramp: true } }],
+    ['features.activity', { features: { activity: true } }],
+    ['features.send', { features: { send: true } }],
+    ['features.receive', { features: { receive: true } }],
+    ['features.analytics', { features: { analytics: true } }],
+    ['features.branding', { features: { branding: true } }],
+    ['siwx', { siwx }],
+    ['siweConfig', { siweConfig }],
+    // The router knows embedded mode, but no view layer draws the modal inline yet.
+    ['embedded', { embedded: true }],
+  ])('refuses %s with an error naming it', (option, extra) => {
+    const error = refusal(extra)
+    expect(isLatchError(error, 'FEATURE_NOT_AVAILABLE')).toBe(true)
+    expect((error as Error).message).toBe(`Not available in this version of Latch: ${option}`)
+  })
+
+  it('starts with every optional feature off, and a remote configuration turns none on', async () => {
+    const latch = createLatch(
+      { projectId: 'p', networks: [devnetA] },
+      {
+        storage: createMemoryStorage(),
+        fetchProjectConfig: async () => ({
+          features: ['email', 'socials', 'swaps', 'onramp', 'activity', 'reown_branding'].map(
+            (id) => ({ id, isEnabled: true, config: id === 'socials' ? ['google'] : null }),
+          ),
+        }),
+      },
+    )
+    const off = {
+      email: false,
+      socials: false,
+      swaps: false,
+      onramp: false,
+      activity: false,
+      send: false,
+      receive: false,
+      analytics: false,
+      branding: false,
+    }
+    expect(latch.getFeatures()).toEqual(off)
+    latch.start()
+    await flush()
+    expect(latch.getFeatures()).toEqual(off)
+    // Nothing of the host's was overridden, so there is no LOCAL_FEATURES_IGNORED notice.
+    expect(latch.getAlerts()).toEqual([])
+    latch.destroy()
+  })
+})

@@ -1,0 +1,1 @@
+export { isMobileDevice } from './is-mobile.js'

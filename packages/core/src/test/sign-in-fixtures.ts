@@ -1,0 +1,23 @@
+import type { SIWEConfig, SIWXConfig } from '../options/sign-in.js'
+
+/** A complete SIWX config (sign-in required), for tests of how options treat sign-in. */
+export const siwxFixture: SIWXConfig = {
+  createMessage: async () => {
+    throw new Error('unused')
+  },
+  addSession: async () => undefined,
+  getSessions: async () => [],
+  revokeSession: async () => undefined,
+  setSessions: async () => undefined,
+  getRequired: () => true,
+}
+
+/** A complete legacy SIWE config (sign-in required). */
+export const siweFixture: SIWEConfig = {
+  getNonce: async () => 'nonce',
+  createMessage: () => 'message',
+  verifyMessage: async () => true,
+  getSession: async () => null,
+  signOut: async () => true,
+  required: true,
+}
