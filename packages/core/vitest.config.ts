@@ -1,3 +1,3 @@
 import { packageTestConfig } from '@latch/vitest-config'
 
-export default packageTestConfig()
+export default packageTestConfig({ setupFiles: ['src/test/setup.ts'] })

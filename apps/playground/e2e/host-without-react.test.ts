@@ -129,12 +129,12 @@ describe('a host without React, on the instance helpers alone', () => {
   it('a logout while reconnect-on-load runs ends disconnected, and stays so after a reload', async () => {
     const { page } = stack
     await connect(page)
-    // The page calls latch.disconnect() right after latch.start(), mid reconnect.
+    // The page calls latch.disconnect() as soon as the instance runs, mid reconnect.
     await load({ logoutAtLoad: '1' })
     await expect
       .poll(() => field(page, 'logout').getAttribute('data-state'), SETTLED)
       .toBe('settled')
-    await expect(text(page, 'statusAtStart')).resolves.toBe('reconnecting')
+    await expect.poll(() => text(page, 'statusAtStart'), SETTLED).toBe('reconnecting')
     await expect(field(page, 'logout').getAttribute('data-from')).resolves.toBe('reconnecting')
     // SPEC §9's disconnect wait bounds the promise.
     const ms = Number(await field(page, 'logout').getAttribute('data-ms'))
@@ -148,7 +148,7 @@ describe('a host without React, on the instance helpers alone', () => {
 
     // The next load does not even try: the wallets not tried yet were forgotten.
     await load()
-    await expect(text(page, 'statusAtStart')).resolves.toBe('disconnected')
+    await expect.poll(() => text(page, 'statusAtStart'), SETTLED).toBe('disconnected')
     // Longer than the 1 s a wallet may take to be discovered: no late reconnect either.
     await page.waitForTimeout(1_500)
     await expect(text(page, 'statuses')).resolves.toBe(statuses('disconnected'))
@@ -166,7 +166,7 @@ describe('a host without React, on the instance helpers alone', () => {
     await expect(text(page, 'status')).resolves.toBe('disconnected')
     await expect(text(page, 'address')).resolves.toBe(messages.none)
     await load()
-    await expect(text(page, 'statusAtStart')).resolves.toBe('disconnected')
+    await expect.poll(() => text(page, 'statusAtStart'), SETTLED).toBe('disconnected')
   })
 
   it('loads no React: every script the page ran is free of it', async () => {

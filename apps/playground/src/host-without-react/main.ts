@@ -15,8 +15,8 @@ import '../styles.css'
  * The page's knobs, from its query string:
  * - `walletChains=N`: the in-page dev wallet starts knowing only the first N configured chains,
  *   so switching to a later one takes the 4902 → wallet_addEthereumChain → retry path;
- * - `logoutAtLoad=1`: the host logs out right after `latch.start()`, while reconnect-on-load
- *   is still under way.
+ * - `logoutAtLoad=1`: the host logs out as soon as the instance runs (`latch.ready()`), while
+ *   reconnect-on-load is still under way.
  */
 function readKnobs(search: string) {
   const params = new URLSearchParams(search)
@@ -152,10 +152,13 @@ function run(root: HTMLElement, config: PlaygroundConfig) {
     statuses.push(account.status)
     render()
   })
-  latch.start()
-  statusAtStart = latch.getAccount().status
-  render()
-  if (knobs.logoutAtLoad) void disconnect()
+  // start() loads the instance's I/O (its own chunk); ready() says when it runs, and the
+  // reconnect-on-load has begun.
+  void latch.ready().then(() => {
+    statusAtStart = latch.getAccount().status
+    render()
+    if (knobs.logoutAtLoad) void disconnect()
+  })
 }
 
 const root = document.getElementById('root')!

@@ -45,7 +45,7 @@ export async function startHarness(shared?: Devnet): Promise<Harness> {
       { projectId: 'latch-tests', networks, adapters: [adapter] },
       { storage: createMemoryStorage(), clearBrowserData: async () => {} },
     )
-    latch.start()
+    await latch.ready()
     const client = (rpcUrl: string) =>
       createPublicClient({ transport: http(rpcUrl) }) as PublicClient
     return {

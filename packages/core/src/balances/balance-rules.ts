@@ -2,8 +2,8 @@ import type { ChainNamespace } from '../identifiers/types.js'
 import { isTestnet, type Network } from '../network/network.js'
 import type { TokenBalance } from './token-balance.js'
 
-/** SPEC §8: a failed balance shows '0.00' with the network's symbol (ETH by default). */
-export const BALANCE_FALLBACK = '0.00'
+// Its own module: the selectors read it at start-up, the rest of these rules only run later.
+export { BALANCE_FALLBACK } from './balance-fallback.js'
 
 /** SPEC §4/§9: after a failed balance fetch, no new attempt is made for 30 s. */
 export const BALANCE_RETRY_COOLDOWN_MS = 30_000

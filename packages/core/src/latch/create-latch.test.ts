@@ -102,6 +102,7 @@ describe('createLatch: page helpers', () => {
   it('connect() opens the modal and resolves on the next connection', async () => {
     const { latch, isOpen, connectWallet, fake } = setup()
     const pending = latch.connect()
+    await flush()
     expect(isOpen()).toBe(true)
     await connectWallet('io.dev.b')
     await expect(pending).resolves.toMatchObject({ acct: fake.wallets[1]!.accounts[0]!.address })
@@ -116,6 +117,7 @@ describe('createLatch: page helpers', () => {
     port.setItem('@latch/email', JSON.stringify('someone@example.com'))
     port.setItem('host-key', 'kept')
     const pending = latch.connect()
+    await flush()
     await connectWallet('io.dev.a')
     const error = await pending.catch((e: unknown) => e)
     expect(isLatchError(error, 'USER_REJECTED')).toBe(true)
@@ -130,6 +132,7 @@ describe('createLatch: page helpers', () => {
     const clearBrowserData = vi.fn(async () => {})
     const { latch } = setup({ clearBrowserData })
     const pending = latch.connect()
+    await flush()
     latch.close()
     await expect(pending).rejects.toMatchObject({ code: 'USER_REJECTED' })
     expect(clearBrowserData).not.toHaveBeenCalled()
@@ -272,10 +275,12 @@ describe('createLatch: wallets and networks', () => {
     latch.start()
     await connectWallet()
     latch.open()
-    const switched = latch.switchNetwork(devnetB)
+    const views: string[] = []
+    const sub = latch.modal.subscribe(() => views.push(view()))
     // Core confirms: showing the SwitchNetwork view is what asks the wallet (no view needed).
-    expect(view()).toBe('SwitchNetwork')
-    await switched
+    await latch.switchNetwork(devnetB)
+    sub.unsubscribe()
+    expect(views).toContain('SwitchNetwork')
     expect(fake.calls.filter((c) => /^(switch|add):/.test(c))).toEqual([
       'switch:eip155:31338',
       'add:eip155:31338',
@@ -302,7 +307,7 @@ describe('createLatch: wallets and networks', () => {
     first.latch.destroy()
     const second = setup({ storage: port })
     expect(second.latch.getActiveNetwork()?.caipNetworkId).toBe('eip155:31337')
-    second.latch.start()
+    await second.latch.ready()
     expect(second.latch.getActiveNetwork()?.caipNetworkId).toBe('eip155:31338')
   })
 })
@@ -346,6 +351,7 @@ describe('createLatch: closing the modal', () => {
       return new Promise(() => {})
     }
     const pending = latch.connect({ connectorId: 'io.dev.a' })
+    await flush()
     expect(latch.getAccount().status).toBe('connecting')
     expect(signal?.aborted).toBe(false)
     latch.close()

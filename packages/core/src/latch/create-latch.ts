@@ -25,12 +25,7 @@ import {
 import { isMobileDevice } from '../platform/is-mobile.js'
 import type { OpenRequest } from '../router/open-rules.js'
 import { route, type Route } from '../router/routes.js'
-import { clearBrowserDatabases, detectStorage } from '../storage/browser-storage.js'
-import {
-  createLatchStorage,
-  type LatchStorage,
-  type StorageReport,
-} from '../storage/latch-storage.js'
+import type { StorageReport } from '../storage/latch-storage.js'
 import type { RecentWallet } from '../storage/keys.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import {
@@ -40,16 +35,10 @@ import {
 } from '../wallets/latch-directory.js'
 import type { WalletConnectConfig, WalletConnectSession } from '../walletconnect/contract.js'
 import { createWalletConnectLink } from '../walletconnect/link.js'
-import { proposalNamespaces } from '../walletconnect/namespaces.js'
 import { pairWalletActor } from '../walletconnect/pair-actor.js'
 import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import { connectionActors, createAdapterRegistry, networkActors } from './adapter-actors.js'
-import {
-  currentConnection,
-  disconnected,
-  networkSwitched,
-  nextConnection,
-} from './host-promises.js'
+import { currentConnection, started } from './started.js'
 import { latchMachine } from './latch.machine.js'
 import { createPageActions, type PageTransaction } from './page-actions.js'
 import type { LatchChildren } from './root-events.js'
@@ -100,8 +89,13 @@ export interface Latch {
   readonly walletConnectAvailable: boolean
   /** The wallet directory the wallet lists browse. Holds no state and does no I/O until queried. */
   readonly directory: LatchDirectory
-  /** Starts the I/O: storage, wallet discovery, reconnect on load. Idempotent; browser only. */
+  /**
+   * Starts the I/O: storage, wallet discovery, reconnect on load. Idempotent; browser only. The
+   * I/O is its own chunk, loaded now, so the instance runs a moment later: see {@link ready}.
+   */
   start(): void
+  /** Starts the instance if needed; resolves once it runs (its I/O loaded). */
+  ready(): Promise<void>
   /** Stops the I/O and the machines. The instance cannot be restarted. */
   destroy(): void
   /** Setup problems to show (SPEC §8 alerts), e.g. PROJECT_ID_NOT_CONFIGURED. */
@@ -179,17 +173,12 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       : {}),
     registry,
     projectId: options.projectId,
-    config: () => walletConnectConfig(options, registry),
+    // Its own chunk too: only an instance that pairs (or restores a session) needs it.
+    config: () =>
+      import('../walletconnect/config.js').then((m) => m.walletConnectConfig(options, registry)),
   })
 
-  let storage: LatchStorage | undefined
-  const getStorage = () =>
-    (storage ??= createLatchStorage({
-      port: env.storage ?? (options.storage as StoragePort | undefined) ?? detectStorage(),
-      prefix: options.storageKeyPrefix,
-      ...(env.onStorageReport ? { onReport: env.onStorageReport } : {}),
-    }))
-
+  const port = env.storage ?? (options.storage as StoragePort | undefined)
   const machine = latchMachine.provide({
     actors: {
       connection: connectionMachine.provide({
@@ -203,6 +192,22 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         await walletConnectLink.attach(input)
         return input
       }),
+      // The I/O's own chunk: a dynamic import, so none of it is in the host's start-up JS.
+      loadRuntime: fromPromise(() =>
+        import('./runtime.js').then(({ createRuntime }) =>
+          createRuntime({
+            ...(port ? { port } : {}),
+            prefix: options.storageKeyPrefix,
+            ...(env.onStorageReport ? { onReport: env.onStorageReport } : {}),
+            ...(env.clearBrowserData ? { clearBrowserData: env.clearBrowserData } : {}),
+          }),
+        ),
+      ),
+      ...(env.fetchProjectConfig && options.projectId
+        ? {
+            fetchProjectConfig: fromPromise(() => env.fetchProjectConfig!(options.projectId)),
+          }
+        : {}),
     },
   })
   const signInEnabled = Boolean(options.siwx ?? options.siweConfig)
@@ -233,7 +238,6 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       },
       io: {
         registry,
-        storage: getStorage,
         walletConnect: walletConnectLink,
         reconnect: options.enableReconnect,
         isMobile,
@@ -244,7 +248,6 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   const children: LatchChildren = actor.getSnapshot().context
   const { connection, network, modal } = children
 
-  let started = false
   // Validated before anything is sent: a wrong value throws and changes nothing.
   const setTheme = (change: ThemeChange) =>
     actor.send({ type: 'SET_THEME', theme: changeTheme(actor.getSnapshot().context.theme, change) })
@@ -264,16 +267,12 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     walletConnectAvailable: walletConnectLink.available,
     directory: createLatchDirectory(options.projectId, env.directory),
     start() {
-      if (started) return
-      started = true
+      // Idempotent; after a failed load of the I/O chunk, the next call tries again.
       actor.send({ type: 'START' })
-      if (env.fetchProjectConfig && options.projectId) {
-        env
-          .fetchProjectConfig(options.projectId)
-          .then((response) => actor.send({ type: 'REMOTE_CONFIG_RECEIVED', response }))
-          // SPEC §7: a failed fetch of remote configuration falls back to local values.
-          .catch(() => undefined)
-      }
+    },
+    ready() {
+      latch.start()
+      return started(actor)
     },
     destroy() {
       actor.stop()
@@ -293,16 +292,14 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     close() {
       modal.send({ type: 'CLOSE' })
     },
-    connect(request: ConnectOptions = {}) {
-      latch.start()
+    async connect(request: ConnectOptions = {}) {
+      // Flows run once the instance does (the route's flow is started by its listeners).
+      await latch.ready()
       const current = currentConnection(children)
-      if (current) return Promise.resolve(current)
-      const next = nextConnection(children, async () => {
-        // SPEC §4, read as Latch's own stores: the host's databases and keys are never touched.
-        const clear = env.clearBrowserData ?? clearBrowserDatabases
-        await clear().catch(() => undefined)
-        getStorage().clear()
-      })
+      if (current) return current
+      const { runtime } = actor.getSnapshot().context
+      // SPEC §4, read as Latch's own stores: the host's databases and keys are never touched.
+      const next = runtime!.nextConnection(children, () => runtime!.clearOwnData())
       // The waiting view starts the connect itself (core's route flow), as when a user picks it.
       modal.send(
         request.connectorId
@@ -315,9 +312,12 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       return next
     },
     disconnect() {
-      const done = disconnected(children)
+      const { runtime } = actor.getSnapshot().context
+      const done = runtime?.disconnected(children)
+      // Before the instance runs nothing is connected; a logout while it starts still keeps
+      // it from reconnecting what the last visit left (the root remembers the logout).
       actor.send({ type: 'DISCONNECT' })
-      return done
+      return done ?? Promise.resolve()
     },
     getAccount: () => selectAccountState(connection.getSnapshot()),
     subscribeAccount(listener) {
@@ -330,43 +330,24 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       })
       return () => sub.unsubscribe()
     },
-    getRecentWallets: () => getStorage().getRecentWallets(),
+    getRecentWallets: () => [...actor.getSnapshot().context.recentWallets],
     getActiveNetwork: () => selectActiveNetwork(network.getSnapshot()),
     signMessage: actions.signMessage,
     sendTransaction: actions.sendTransaction,
-    switchNetwork(target) {
-      latch.start()
+    async switchNetwork(target) {
       if (!options.networks.some((n) => n.caipNetworkId === target.caipNetworkId))
-        return Promise.reject(new LatchError('CHAIN_NOT_CONFIGURED'))
+        throw new LatchError('CHAIN_NOT_CONFIGURED')
+      // Running first: the view it asks for is routed by the started instance's listeners.
+      await latch.ready()
       // SPEC §4: the same network: nothing happens.
-      if (selectActiveCaipNetworkId(network.getSnapshot()) === target.caipNetworkId)
-        return Promise.resolve()
-      const switched = networkSwitched(children, target)
+      if (selectActiveCaipNetworkId(network.getSnapshot()) === target.caipNetworkId) return
+      const switched = actor.getSnapshot().context.runtime!.networkSwitched(children, target)
       // The network machine picks the confirming view; showing it starts the switch.
       network.send({ type: 'SWITCH_NETWORK', network: target })
       return switched
     },
   }
   return latch
-}
-
-/** What the instance's WalletConnect client is created with (SPEC §4, CAIP-25 namespaces). */
-function walletConnectConfig(
-  options: ResolvedOptions,
-  registry: ReturnType<typeof createAdapterRegistry>,
-): WalletConnectConfig {
-  // With no adapters (the basic connection), ask for every configured namespace.
-  const namespaces = registry.size
-    ? [...registry.keys()]
-    : [...new Set(options.networks.map((n) => n.chainNamespace))]
-  return {
-    projectId: options.projectId,
-    ...(options.walletConnect?.relayUrl ? { relayUrl: options.walletConnect.relayUrl } : {}),
-    ...(options.walletConnect?.verifyUrl ? { verifyUrl: options.walletConnect.verifyUrl } : {}),
-    metadata: { ...options.metadata, icons: [...options.metadata.icons] },
-    optionalNamespaces: proposalNamespaces(options.networks, namespaces),
-    storagePrefix: options.storageKeyPrefix,
-  }
 }
 
 function isSignInRequired(options: ResolvedOptions): boolean {

@@ -104,6 +104,35 @@ describe('disconnect() settles from every state', () => {
     expect(third.wallets.live().filter((prompt) => prompt.kind === 'reconnect')).toEqual([])
   })
 
+  it('while the instance is still starting: resolves, and nothing is reconnected after', async () => {
+    vi.useFakeTimers()
+    const storage = createMemoryStorage()
+    const wallets = createPromptAdapter([A, B])
+    const first = page(storage, wallets)
+    await connected(first)
+    first.latch.destroy()
+
+    const second = createLatch(
+      { projectId: 'p', networks: [devnetA, devnetB], adapters: [wallets.adapter] },
+      { storage, clearBrowserData: async () => {} },
+    )
+    second.start()
+    expect(second.actor.getSnapshot().matches('starting')).toBe(true)
+    let settled = false
+    void second.disconnect().then(() => (settled = true))
+    await settle()
+    expect(settled).toBe(true)
+    expect(second.actor.getSnapshot().matches('running')).toBe(true)
+    expect(selectStatus(second.connection.getSnapshot())).toBe('disconnected')
+    expect(wallets.live().filter((prompt) => prompt.kind === 'reconnect')).toEqual([])
+    second.destroy()
+
+    const third = page(storage, wallets)
+    await settle()
+    expect(third.status()).toBe('disconnected')
+    expect(wallets.live().filter((prompt) => prompt.kind === 'reconnect')).toEqual([])
+  })
+
   it('while reconnecting with one wallet back and another still asked: both end', async () => {
     vi.useFakeTimers()
     const storage = createMemoryStorage()

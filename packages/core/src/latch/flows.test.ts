@@ -85,6 +85,7 @@ describe('route flows: ConnectingExternal', () => {
       signal = request.signal
       return new Promise(() => {})
     }
+    await latch.ready()
     latch.open()
     latch.modal.send({
       type: 'PUSH',

@@ -1,6 +1,5 @@
 import { LatchError } from '../errors/latch-error.js'
 import {
-  selectCurrentConnection,
   selectStatus,
   toConnectHelperResult,
   type ConnectHelperResult,
@@ -50,17 +49,6 @@ export function nextConnection(
     ]
     const settle = () => subscriptions.forEach((subscription) => subscription.unsubscribe())
   })
-}
-
-/** The current connection as the connect helper reports it, when connected. */
-export function currentConnection(
-  children: Pick<LatchChildren, 'connection'>,
-): ConnectHelperResult | undefined {
-  const snapshot = children.connection.getSnapshot()
-  const current = selectCurrentConnection(snapshot)
-  return selectStatus(snapshot) === 'connected' && current
-    ? toConnectHelperResult(current)
-    : undefined
 }
 
 /** Resolves once the connection machine is disconnected (within SPEC §9's 3 s disconnect wait). */

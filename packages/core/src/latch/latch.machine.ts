@@ -17,24 +17,17 @@ export const latchMachine = latchSetup.createMachine({
     modal: spawn('modal', { id: 'modal', systemId: 'modal', input: input.modal }),
     toast: spawn('toast', { id: 'toast', systemId: 'toast' }),
     walletConnect: spawn('walletConnect', { id: 'walletConnect', systemId: 'walletConnect' }),
-    balance: spawn('balance', {
-      id: 'balance',
-      systemId: 'balance',
-      input: { adapters: input.io.registry },
-    }),
     io: input.io,
     connectors: {},
     alerts: [...input.alerts],
     features: input.features,
     featuresInput: input.featuresInput,
     theme: input.theme,
+    recentWallets: [],
+    loggedOutWhileStarting: false,
   }),
   on: {
     ALERT: { actions: { type: 'addAlert', params: ({ event }) => event } },
-    // SPEC §3/§8: remote flags win over local ones, with a notice when that ignores the host's.
-    REMOTE_CONFIG_RECEIVED: {
-      actions: { type: 'applyRemoteConfig', params: ({ event }) => event },
-    },
     // The theme changes live, in every state: the views follow it, and no flow is touched (no
     // reconnect, no re-created instance).
     SET_THEME: { actions: { type: 'assignTheme', params: ({ event }) => event } },
@@ -44,24 +37,46 @@ export const latchMachine = latchSetup.createMachine({
   },
   initial: 'idle',
   states: {
-    idle: { on: { START: 'running' } },
+    // The phone check is a fact, not I/O: the modal has it before it can be opened.
+    idle: { on: { START: { target: 'starting', actions: 'tellModalIsMobile' } } },
+    /** The I/O is its own chunk (runtime.ts), loaded now: none of it is in the start-up JS. */
+    starting: {
+      on: { DISCONNECT: { actions: ['disconnectEverything', 'closeModal', 'rememberLogout'] } },
+      invoke: {
+        src: 'loadRuntime',
+        onDone: {
+          target: 'running',
+          actions: { type: 'assignRuntime', params: ({ event }) => event.output },
+        },
+        // Not loaded (offline?): the instance stays as it was; start() may try again.
+        onError: 'idle',
+      },
+    },
     running: {
       type: 'parallel',
-      entry: ['tellModalIsMobile', 'restoreActiveNetwork', 'reconnectOnLoad'],
+      entry: ['restoreActiveNetwork', 'reconnectOnLoad'],
       invoke: [
         {
-          src: 'watchChildren',
-          input: ({ context: { connection, network, modal, toast, walletConnect, balance } }) => ({
-            connection,
-            network,
-            modal,
-            toast,
-            walletConnect,
-            balance,
-          }),
+          src: 'listen',
+          input: ({ context }) => {
+            const { connection, network, modal, toast, walletConnect } = context
+            const children = { connection, network, modal, toast, walletConnect }
+            return { runtime: context.runtime!, children, io: context.io }
+          },
         },
-        { src: 'watchAdapters', input: ({ context }) => context.io.registry },
-        { src: 'watchWalletConnect', input: ({ context }) => context.io.walletConnect },
+        {
+          // SPEC §3/§8: remote flags win over local ones, with a notice when that ignores the
+          // host's; SPEC §7: a failed fetch keeps the local values.
+          src: 'fetchProjectConfig',
+          onDone: {
+            actions: {
+              type: 'applyRemoteConfig',
+              params: ({ event }: { event: { output: unknown } }) => event.output,
+            },
+          },
+          // Handled, so the failure stays here: the local values are kept.
+          onError: { actions: [] },
+        },
       ],
       on: {
         STOP: 'idle',
@@ -70,7 +85,6 @@ export const latchMachine = latchSetup.createMachine({
           actions: { type: 'tellConnectionFacts', params: ({ event }) => event },
         },
         NETWORK_FACTS: { actions: { type: 'tellNetworkFacts', params: ({ event }) => event } },
-        BALANCE_TARGET: { actions: { type: 'tellBalanceTarget', params: ({ event }) => event } },
         'balance.accountData': {
           actions: { type: 'storeAccountData', params: ({ event }) => event },
         },

@@ -1,5 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import { balanceMachine } from '../balances/balance.machine.js'
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import { LatchError } from '../errors/latch-error.js'
@@ -11,21 +10,17 @@ import { modalMachine, type ModalInput } from '../machines/modal.machine.js'
 import { networkMachine, type NetworkMachineInput } from '../machines/network.machine.js'
 import { selectActiveNamespace, type ConnectionFacts } from '../machines/network-rules.js'
 import { toastMachine } from '../machines/toast.machine.js'
-import { mergeRemoteFeatures, parseRemoteFeatures } from '../options/remote-features.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import type { LatchTheme } from '../options/theme.js'
 import type { Route } from '../router/routes.js'
 import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectSession } from '../walletconnect/contract.js'
 import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
-import { selectConnectAttempt } from '../wallets/connect-attempt.js'
 import type { AdapterEvent } from '../adapter/contract.js'
 import { toModalEvent, type Navigation } from './facts.js'
-import { watchAdapters, watchChildren, watchWalletConnect } from './listeners.js'
-import type { LatchIo, LatchRootContext, LatchRootEvent } from './root-events.js'
+import type { LatchChildren, LatchIo, LatchRootContext, LatchRootEvent } from './root-events.js'
 import { connectTargetOf, flowKeyOf, routeFlowOf, ASYNC_INJECTION_WAIT_MS } from './route-flows.js'
 import type { RouteFlow } from './route-flows.js'
-import { sessionConnectEvent } from './session-connect.js'
-import * as stored from './storage-effects.js'
+import type { Runtime } from './runtime.js'
 
 export interface LatchRootInput {
   network: NetworkMachineInput
@@ -45,6 +40,12 @@ type RouteParams = { route: Route | undefined }
 /** An alert is shown once, however often its problem is reported. */
 const withAlert = (alerts: readonly Alert[], alert: Alert) =>
   alerts.some((a) => a.code === alert.code) ? alerts : [...alerts, alert]
+
+/** The started instance's I/O: every state that uses it is entered only once it is loaded. */
+function runtimeOf(context: LatchRootContext): Runtime {
+  if (!context.runtime) throw new LatchError('UNKNOWN_ERROR')
+  return context.runtime
+}
 
 /** The wallet the ConnectingExternal route on show names, once discovered. */
 const connectTarget = (context: LatchRootContext) =>
@@ -70,10 +71,24 @@ export const latchSetup = setup({
     modal: modalMachine,
     toast: toastMachine,
     walletConnect: walletConnectMachine,
-    balance: balanceMachine,
-    watchChildren,
-    watchAdapters,
-    watchWalletConnect,
+    /** Loads the started instance's I/O (its own chunk); the root provides the real one. */
+    loadRuntime: fromPromise<Runtime>(async () => {
+      throw new LatchError('UNKNOWN_ERROR')
+    }),
+    /** The listeners (listeners.ts, in the runtime chunk), as one invoked actor. */
+    listen: fromCallback<EventObject, { runtime: Runtime; children: LatchChildren; io: LatchIo }>(
+      ({ input: { runtime, children, io }, sendBack }) => {
+        const stops = [
+          runtime.watchChildren(children, sendBack),
+          runtime.watchBalance(children, io.registry, sendBack),
+          runtime.watchAdapters(io.registry, sendBack),
+          runtime.watchWalletConnect(io.walletConnect, sendBack),
+        ]
+        return () => stops.reverse().forEach((stop) => stop())
+      },
+    ),
+    /** SPEC §7 GET /appkit/v1/config (the host's `fetchProjectConfig`); none by default. */
+    fetchProjectConfig: fromPromise<unknown>(async () => undefined),
     /** Lends an approved session to the adapters; the root provides the instance's link. */
     attachSession: fromPromise<WalletConnectSession, WalletConnectSession>(async () => {
       throw new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND')
@@ -91,9 +106,16 @@ export const latchSetup = setup({
     addAlert: assign(({ context }, { alert }: { alert: Alert }) => ({
       alerts: withAlert(context.alerts, alert),
     })),
-    applyRemoteConfig: assign(({ context }, { response }: { response: unknown }) => {
-      const remote = parseRemoteFeatures(response)
-      const merged = mergeRemoteFeatures(context.features, context.featuresInput, remote)
+    assignRuntime: assign((_, runtime: Runtime) => ({
+      runtime,
+      recentWallets: runtime.storage.getRecentWallets(),
+    })),
+    applyRemoteConfig: assign(({ context }, response: unknown) => {
+      const merged = runtimeOf(context).remoteFeatures(
+        context.features,
+        context.featuresInput,
+        response,
+      )
       return {
         features: merged.features,
         alerts: merged.notice ? withAlert(context.alerts, merged.notice) : context.alerts,
@@ -118,14 +140,21 @@ export const latchSetup = setup({
       }),
     ),
     restoreActiveNetwork: enqueueActions(({ context, enqueue }) => {
-      const saved = context.io.storage().get('activeCaipNetworkId')
+      const saved = runtimeOf(context).storage.get('activeCaipNetworkId')
       if (saved)
         enqueue.sendTo(context.network, { type: 'RESTORE_ACTIVE_NETWORK', caipNetworkId: saved })
     }),
     reconnectOnLoad: enqueueActions(({ context, enqueue }) => {
-      if (context.io.reconnect)
-        enqueue.sendTo(context.connection, stored.reconnectRequest(context.io))
+      const runtime = runtimeOf(context)
+      const request = runtime.reconnectRequest(context.io)
+      if (context.loggedOutWhileStarting) {
+        // The host logged out before the instance ran: the last visit's wallets are forgotten,
+        // exactly as a logout during reconnect-on-load forgets them.
+        enqueue(() => runtime.forgetCandidates({ candidates: request.remembered }))
+        enqueue.assign({ loggedOutWhileStarting: false })
+      } else if (context.io.reconnect) enqueue.sendTo(context.connection, request)
     }),
+    rememberLogout: assign({ loggedOutWhileStarting: true }),
 
     // Facts: what one machine's state means for the others.
     tellConnectionFacts: enqueueActions(
@@ -146,12 +175,8 @@ export const latchSetup = setup({
           type: 'FACTS_UPDATED',
           facts: { activeNamespace: p.activeNamespace, isUnsupportedChain: p.isUnsupportedChain },
         })
-        enqueue(() => stored.rememberLastUsedChain({ context }, p))
+        enqueue(() => runtimeOf(context).rememberLastUsedChain(p))
       },
-    ),
-    tellBalanceTarget: enqueueActions(
-      ({ context, enqueue }, { target }: Extract<LatchRootEvent, { type: 'BALANCE_TARGET' }>) =>
-        enqueue.sendTo(context.balance, { type: 'TARGET', target }),
     ),
     storeAccountData: enqueueActions(
       (
@@ -234,7 +259,7 @@ export const latchSetup = setup({
       }
     }),
     connectSession: enqueueActions(({ context, enqueue }, session: WalletConnectSession) => {
-      const event = sessionConnectEvent(
+      const event = runtimeOf(context).sessionConnectEvent(
         session,
         selectActiveNamespace(context.network.getSnapshot()),
       )
@@ -269,8 +294,10 @@ export const latchSetup = setup({
     askWallet: enqueueActions(({ context, enqueue }, p?: { again: boolean }) => {
       const target = connectTarget(context)
       if (!target) return
-      const attempt = selectConnectAttempt(context.connection.getSnapshot(), target.connector.id)
-      const busy = attempt.status === 'connecting' || attempt.status === 'connected'
+      // Under way (pending) or done (connected) with this wallet: the route was shown again.
+      const { pending, connections } = context.connection.getSnapshot().context
+      const id = target.connector.id
+      const busy = pending?.connector.id === id || connections.some((c) => c.connectorId === id)
       if (busy && !p?.again) return
       enqueue.sendTo(context.connection, {
         type: 'CONNECT',
@@ -314,20 +341,24 @@ export const latchSetup = setup({
 
     // Storage.
     rememberConnection: enqueueActions(
-      ({ context, enqueue }, p: Parameters<typeof stored.rememberConnection>[1]) =>
-        enqueue(() => stored.rememberConnection({ context }, p)),
+      ({ context, enqueue }, p: Parameters<Runtime['rememberConnection']>[0]) => {
+        const runtime = runtimeOf(context)
+        enqueue(() => runtime.rememberConnection(p))
+        // The Connect view lists them: the root keeps them, so the view follows.
+        if (!p.reconnected) enqueue.assign({ recentWallets: runtime.storage.getRecentWallets() })
+      },
     ),
     forgetConnection: enqueueActions(
-      ({ context, enqueue }, p: Parameters<typeof stored.forgetConnection>[1]) =>
-        enqueue(() => stored.forgetConnection({ context }, p)),
+      ({ context, enqueue }, p: Parameters<Runtime['forgetConnection']>[0]) =>
+        enqueue(() => runtimeOf(context).forgetConnection(p)),
     ),
     forgetCandidates: enqueueActions(
-      ({ context, enqueue }, p: Parameters<typeof stored.forgetCandidates>[1]) =>
-        enqueue(() => stored.forgetCandidates({ context }, p)),
+      ({ context, enqueue }, p: Parameters<Runtime['forgetCandidates']>[0]) =>
+        enqueue(() => runtimeOf(context).forgetCandidates(p)),
     ),
     rememberActiveNetwork: enqueueActions(
-      ({ context, enqueue }, p: Parameters<typeof stored.rememberActiveNetwork>[1]) =>
-        enqueue(() => stored.rememberActiveNetwork({ context }, p)),
+      ({ context, enqueue }, p: Parameters<Runtime['rememberActiveNetwork']>[0]) =>
+        enqueue(() => runtimeOf(context).rememberActiveNetwork(p)),
     ),
   },
 })

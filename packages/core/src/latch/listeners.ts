@@ -1,4 +1,5 @@
-import { fromCallback, type EventObject } from 'xstate'
+import { createActor } from 'xstate'
+import { balanceMachine } from '../balances/balance.machine.js'
 import { balanceTarget, type BalanceTarget } from '../balances/balance-rules.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
 import { selectCurrentConnection } from '../machines/connection.selectors.js'
@@ -22,7 +23,7 @@ import type { LatchChildren, LatchRootEvent } from './root-events.js'
  * Derived facts are reported only when they change, so a snapshot storm is one event.
  */
 
-type Report = (event: LatchRootEvent) => void
+export type Report = (event: LatchRootEvent) => void
 
 /** Calls `report(value)` whenever `key(value)` differs from the last one reported. */
 function onChange<T>(report: (value: T) => void, key: (value: T) => string) {
@@ -68,9 +69,8 @@ function shownRoute(snapshot: ModalSnapshot): Route | undefined {
 }
 
 /** Reports the children's emitted events and the facts derived from their snapshots. */
-export const watchChildren = fromCallback<EventObject, LatchChildren>(({ input, sendBack }) => {
-  const report: Report = sendBack
-  const { connection, network, modal, walletConnect, balance } = input
+export function watchChildren(children: LatchChildren, report: Report): () => void {
+  const { connection, network, modal, walletConnect } = children
 
   const networkFactsChanged = onChange(report, (event) => JSON.stringify(event))
   const networkFacts = (snapshot: NetworkSnapshotLike) =>
@@ -80,12 +80,6 @@ export const watchChildren = fromCallback<EventObject, LatchChildren>(({ input, 
       isUnsupportedChain: selectIsUnsupportedChain(snapshot),
     })
   const connectionFactsChanged = onChange(report, (event) => JSON.stringify(event))
-  const balanceTargetChanged = onChange(
-    (target: BalanceTarget | undefined) => report({ type: 'BALANCE_TARGET', target }),
-    (target) => target?.key ?? '',
-  )
-  const balanceChanged = () =>
-    balanceTargetChanged(balanceTargetOf(connection.getSnapshot(), network.getSnapshot()))
   let lastRoute: Route | undefined | null = null
   const routeChanged = (snapshot: ModalSnapshot) => {
     const route = shownRoute(snapshot)
@@ -97,11 +91,9 @@ export const watchChildren = fromCallback<EventObject, LatchChildren>(({ input, 
   const subscriptions = [
     connection.subscribe((snapshot) => {
       connectionFactsChanged(connectionFacts(snapshot))
-      balanceChanged()
     }),
     network.subscribe((snapshot) => {
       networkFacts(snapshot)
-      balanceChanged()
     }),
     modal.subscribe(routeChanged),
     connection.on('connected', ({ connection: c, reconnected }) =>
@@ -127,24 +119,51 @@ export const watchChildren = fromCallback<EventObject, LatchChildren>(({ input, 
     walletConnect.on('approved', ({ session }) =>
       report({ type: 'walletConnect.approved', session }),
     ),
+  ]
+  // Start from the facts as they are now.
+  connectionFactsChanged(connectionFacts(connection.getSnapshot()))
+  networkFacts(network.getSnapshot())
+  routeChanged(modal.getSnapshot())
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
+}
+
+/**
+ * The current account's balance (balances/balance.machine.ts), run while the instance does: it
+ * is told each new target (account, chain, network), and what it reads is reported to the root,
+ * which stores it in the connection's account data. Stopping it stops any read under way.
+ */
+export function watchBalance(
+  children: Pick<LatchChildren, 'connection' | 'network'>,
+  adapters: AdapterRegistry,
+  report: Report,
+): () => void {
+  const { connection, network } = children
+  const balance = createActor(balanceMachine, { input: { adapters } })
+  const subscriptions = [
     balance.on('accountData', ({ namespace, data }) =>
       report({ type: 'balance.accountData', namespace, data }),
     ),
     balance.on('unavailable', () => report({ type: 'balance.unavailable' })),
   ]
-  // Start from the facts as they are now.
-  connectionFactsChanged(connectionFacts(connection.getSnapshot()))
-  networkFacts(network.getSnapshot())
-  balanceChanged()
-  routeChanged(modal.getSnapshot())
-  return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
-})
+  balance.start()
+  const targetChanged = onChange(
+    (target: BalanceTarget | undefined) => balance.send({ type: 'TARGET', target }),
+    (target) => target?.key ?? '',
+  )
+  const follow = () =>
+    targetChanged(balanceTargetOf(connection.getSnapshot(), network.getSnapshot()))
+  subscriptions.push(connection.subscribe(follow), network.subscribe(follow))
+  follow()
+  return () => {
+    subscriptions.forEach((subscription) => subscription.unsubscribe())
+    balance.stop()
+  }
+}
 
 /** Reports each adapter's connectors and wallet events. Discovery starts here, at START. */
-export const watchAdapters = fromCallback<EventObject, AdapterRegistry>(({ input, sendBack }) => {
-  const report: Report = sendBack
+export function watchAdapters(registry: AdapterRegistry, report: Report): () => void {
   const stops: Array<() => void> = []
-  for (const adapter of input.values()) {
+  for (const adapter of registry.values()) {
     const namespace = adapter.namespace
     stops.push(
       adapter.watchConnectors((connectors) =>
@@ -154,12 +173,9 @@ export const watchAdapters = fromCallback<EventObject, AdapterRegistry>(({ input
     )
   }
   return () => stops.reverse().forEach((stop) => stop())
-})
+}
 
 /** Reports a WalletConnect session the wallet ended. */
-export const watchWalletConnect = fromCallback<EventObject, WalletConnectLink>(
-  ({ input, sendBack }) => {
-    const report: Report = sendBack
-    return input.onSessionDeleted(() => report({ type: 'WALLETCONNECT_SESSION_DELETED' }))
-  },
-)
+export function watchWalletConnect(link: WalletConnectLink, report: Report): () => void {
+  return link.onSessionDeleted(() => report({ type: 'WALLETCONNECT_SESSION_DELETED' }))
+}

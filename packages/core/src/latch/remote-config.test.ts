@@ -59,11 +59,12 @@ describe('createLatch: remote feature flags (SPEC §3, §7, §8)', () => {
     expect(calls).toBe(0)
     latch.start()
     latch.start()
+    await latch.ready()
     expect(calls).toBe(1)
-    createLatch(
+    await createLatch(
       { networks: [devnetA] },
       { storage: createMemoryStorage(), fetchProjectConfig },
-    ).start()
+    ).ready()
     expect(calls).toBe(1)
   })
 })

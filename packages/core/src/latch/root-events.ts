@@ -1,7 +1,6 @@
 import type { ActorRefFrom } from 'xstate'
 import type { AdapterEvent } from '../adapter/contract.js'
-import type { BalanceTarget } from '../balances/balance-rules.js'
-import type { BalanceEmitted, balanceMachine } from '../balances/balance.machine.js'
+import type { BalanceEmitted } from '../balances/balance.machine.js'
 import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -12,7 +11,7 @@ import type { NetworkMachineEmitted, networkMachine } from '../machines/network.
 import type { ConnectionFacts } from '../machines/network-rules.js'
 import type { toastMachine } from '../machines/toast.machine.js'
 import type { Route } from '../router/routes.js'
-import type { LatchStorage } from '../storage/latch-storage.js'
+import type { RecentWallet } from '../storage/keys.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import type { LatchTheme } from '../options/theme.js'
 import type { WalletConnectSession } from '../walletconnect/contract.js'
@@ -22,6 +21,7 @@ import type {
   walletConnectMachine,
 } from '../walletconnect/walletconnect.machine.js'
 import type { AdapterRegistry } from './adapter-actors.js'
+import type { Runtime } from './runtime.js'
 
 /** The root's children, typed: the chart sends to these refs, never to `system.get()` results. */
 export interface LatchChildren {
@@ -30,7 +30,6 @@ export interface LatchChildren {
   modal: ActorRefFrom<typeof modalMachine>
   toast: ActorRefFrom<typeof toastMachine>
   walletConnect: ActorRefFrom<typeof walletConnectMachine>
-  balance: ActorRefFrom<typeof balanceMachine>
 }
 
 /** The root's context: its children, what it reaches outside, and what its chart decides on. */
@@ -50,13 +49,17 @@ export interface LatchRootContext extends LatchChildren {
   flowRoute?: Route
   /** The WalletConnect session being lent to the adapters before it connects. */
   approvedSession?: WalletConnectSession
+  /** The started instance's I/O (storage, listeners), loaded by START. */
+  runtime?: Runtime
+  /** SPEC §3 recent wallets (at most 2, most recent first), as storage last had them. */
+  recentWallets: readonly RecentWallet[]
+  /** The host logged out while the runtime was loading: nothing is reconnected on load. */
+  loggedOutWhileStarting: boolean
 }
 
 /** What the instance reaches outside its machines. Nothing here is touched before START. */
 export interface LatchIo {
   registry: AdapterRegistry
-  /** Made on first use (at START): reading localStorage is a browser side effect. */
-  storage: () => LatchStorage
   walletConnect: WalletConnectLink
   /** Reconnect remembered wallets when the instance starts. */
   reconnect: boolean
@@ -82,8 +85,6 @@ export type LatchRootEvent =
   | { type: 'START' }
   | { type: 'STOP' }
   | { type: 'ALERT'; alert: Alert }
-  /** SPEC §7 GET /appkit/v1/config answered; the body is validated here, at the boundary. */
-  | { type: 'REMOTE_CONFIG_RECEIVED'; response: unknown }
   /** The host changed the theme; the new one was validated at the boundary (create-latch.ts). */
   | { type: 'SET_THEME'; theme: LatchTheme }
   // The user's and the host's intents.
@@ -97,8 +98,6 @@ export type LatchRootEvent =
   /** What the modal and the network machine need to know of the connections. */
   | { type: 'CONNECTION_FACTS'; isConnected: boolean; network: ConnectionFacts }
   | { type: 'NETWORK_FACTS'; activeNamespace?: ChainNamespace; isUnsupportedChain: boolean }
-  /** The current account, its chain or the active network changed (or nothing is connected). */
-  | { type: 'BALANCE_TARGET'; target: BalanceTarget | undefined }
   | { type: 'CONNECTORS_CHANGED'; namespace: ChainNamespace; connectors: readonly Connector[] }
   | { type: 'ADAPTER_EVENT'; namespace: ChainNamespace; event: AdapterEvent }
   | { type: 'WALLETCONNECT_SESSION_DELETED' }

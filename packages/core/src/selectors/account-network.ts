@@ -1,5 +1,5 @@
 import type { LatchError } from '../errors/latch-error.js'
-import { BALANCE_FALLBACK } from '../balances/balance-rules.js'
+import { BALANCE_FALLBACK } from '../balances/balance-fallback.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
 import type { AccountData, Connection } from '../machines/connection.types.js'
 import {

@@ -15,7 +15,10 @@ export function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject }
 }
 
-/** Lets pending promise callbacks (and the actor transitions they trigger) run. */
+/**
+ * Lets pending promise callbacks (and the actor transitions they trigger) run; enough of them
+ * for `start()` to load the (cached) runtime chunk and run.
+ */
 export async function flush(): Promise<void> {
-  for (let i = 0; i < 5; i++) await Promise.resolve()
+  for (let i = 0; i < 40; i++) await Promise.resolve()
 }

@@ -41,8 +41,11 @@ export interface WalletConnectLink {
 
 export function createWalletConnectLink(deps: {
   loader?: WalletConnectLoader
-  /** Built when the client is first loaded, so an instance that never pairs never builds it. */
-  config: () => WalletConnectConfig
+  /**
+   * Built when the client is first loaded, so an instance that never pairs never builds it (nor
+   * downloads what builds it: it may be a dynamic import).
+   */
+  config: () => WalletConnectConfig | Promise<WalletConnectConfig>
   projectId: string
   registry: AdapterRegistry
 }): WalletConnectLink {
@@ -62,19 +65,22 @@ export function createWalletConnectLink(deps: {
     client() {
       if (!loader || !projectId)
         return Promise.reject(new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND'))
-      loading ??= loader(config()).then(
-        (client) => {
-          client.onSessionDeleted(() => {
-            detach()
-            deletedListeners.forEach((listener) => listener())
-          })
-          return client
-        },
-        (cause: unknown) => {
-          loading = undefined
-          throw new LatchError('SIGN_CLIENT_NOT_INITIALIZED', { cause })
-        },
-      )
+      loading ??= Promise.resolve()
+        .then(config)
+        .then(loader)
+        .then(
+          (client) => {
+            client.onSessionDeleted(() => {
+              detach()
+              deletedListeners.forEach((listener) => listener())
+            })
+            return client
+          },
+          (cause: unknown) => {
+            loading = undefined
+            throw new LatchError('SIGN_CLIENT_NOT_INITIALIZED', { cause })
+          },
+        )
       return loading
     },
     async restore() {

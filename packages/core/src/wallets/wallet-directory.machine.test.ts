@@ -195,12 +195,15 @@ describe('the directory of an instance', () => {
     })
   })
 
-  it('exposes the recent wallets core stored', () => {
+  it('exposes the recent wallets core stored, once the instance has started', async () => {
     const storage = createMemoryStorage({
       '@latch/storageVersion': '1',
       '@latch/recentWallets': JSON.stringify([{ id: 'io.a', name: 'A' }]),
     })
     const latch = createLatch({ networks: [devnetA] }, { storage })
+    // Nothing is read from storage before start().
+    expect(latch.getRecentWallets()).toEqual([])
+    await latch.ready()
     expect(latch.getRecentWallets()).toEqual([{ id: 'io.a', name: 'A' }])
   })
 })

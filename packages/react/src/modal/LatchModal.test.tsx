@@ -6,7 +6,7 @@ import { renderLatch } from '../test/render-latch.js'
 
 describe('LatchModal title', () => {
   it('titles each view from the catalogue, and a view this build lacks as unavailable, never by a raw key', async () => {
-    const kit = renderLatch({ open: true })
+    const kit = await renderLatch({ open: true })
     expect(await kit.modal().findByRole('dialog', { name: m['view.Connect.title'] })).toBeTruthy()
 
     act(() => kit.latch.close())

@@ -4,7 +4,7 @@ import { renderLatch } from '../test/render-latch.js'
 
 describe('ToastRegion', () => {
   it("shows a coded toast's translation with its placeholder values filled in", async () => {
-    const kit = renderLatch({
+    const kit = await renderLatch({
       open: true,
       messages: { 'error.HTTP_STATUS': 'Antwort des Servers: {status}' },
     })

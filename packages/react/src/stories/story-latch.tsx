@@ -192,6 +192,8 @@ export function scene(
 ): Loader {
   return async ({ globals }): Promise<SceneLoaded> => {
     const kit = createStoryLatch(globals.theme === 'dark' ? 'dark' : 'light', input)
+    // Running (its I/O chunk loaded, the wallets discovered) before the story drives it.
+    await kit.latch.ready()
     await reach(kit)
     return { latch: kit.latch }
   }

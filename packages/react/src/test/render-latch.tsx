@@ -202,7 +202,11 @@ export interface RenderedLatch {
 }
 
 /** Renders a Latch with the fake adapter; see {@link RenderLatchOptions}. */
-export function renderLatch(input: RenderLatchOptions = {}): RenderedLatch {
+/**
+ * Renders the provider around a real instance and waits until the instance runs (its I/O chunk
+ * loaded, the scripted wallets discovered), as it does on a host page before a visitor clicks.
+ */
+export async function renderLatch(input: RenderLatchOptions = {}): Promise<RenderedLatch> {
   const fake = createFakeEvmAdapter(input.wallets ?? [])
   const storage = createMemoryStorage()
   if (input.recentWallets) {
@@ -232,6 +236,7 @@ export function renderLatch(input: RenderLatchOptions = {}): RenderedLatch {
     </LatchProvider>
   )
   const rendered = render(input.strict ? <StrictMode>{tree}</StrictMode> : tree)
+  await act(() => latch.ready())
   const open = (request?: OpenOptions) => act(() => latch.open(request))
   if (input.open) open(input.open === true ? undefined : input.open)
 

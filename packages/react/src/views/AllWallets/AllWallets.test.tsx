@@ -20,8 +20,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function openAllWallets(input: RenderLatchOptions = {}) {
-  const t = renderLatch({ ...input, open: { route: { view: 'AllWallets' } } })
+async function openAllWallets(input: RenderLatchOptions = {}) {
+  const t = await renderLatch({ ...input, open: { route: { view: 'AllWallets' } } })
   const scroller = () => t.modalRoot().querySelector<HTMLElement>('[data-virtual-scroller]')!
   const list = () => t.modal().getByRole('list', { name: m['view.AllWallets.list'] })
   const rows = () => within(list()).queryAllByRole('button')
@@ -57,7 +57,7 @@ function directoryService(wallets: DirectoryWallet[]) {
 
 describe('AllWallets: the list', () => {
   it('is virtualized: with 1,000 wallets only a window of rows is in the DOM', async () => {
-    const t = openAllWallets({ directory: testDirectory(1000) })
+    const t = await openAllWallets({ directory: testDirectory(1000) })
     const shown = await waitFor(() => {
       const rows = t.rows()
       expect(rows.length).toBeGreaterThan(0)
@@ -72,7 +72,7 @@ describe('AllWallets: the list', () => {
   })
 
   it('loads 40 per page, the next one when the end of the list comes near', async () => {
-    const t = openAllWallets({ directory: testDirectory(100) })
+    const t = await openAllWallets({ directory: testDirectory(100) })
     await waitFor(() => expect(t.rows().length).toBeGreaterThan(0))
     t.scrollTo(20 * ROW_HEIGHT_PX)
     await waitFor(() => expect(t.names()).toContain('Wallet 0025'))
@@ -85,7 +85,7 @@ describe('AllWallets: the list', () => {
   })
 
   it('puts 4 recommended at the top, featured first, without repeating them', async () => {
-    const t = openAllWallets({
+    const t = await openAllWallets({
       directory: testDirectory(200),
       options: { featuredWalletIds: ['w0150'] },
     })
@@ -103,7 +103,7 @@ describe('AllWallets: the list', () => {
   })
 
   it('hides excluded wallets, in the list and in search', async () => {
-    const t = openAllWallets({
+    const t = await openAllWallets({
       directory: testDirectory(50),
       options: { excludeWalletIds: ['w0000', 'Wallet 0001'] },
     })
@@ -130,7 +130,7 @@ describe('AllWallets: the list', () => {
       imageUrl: `https://img.test/${w.id}.png`,
     }))
     const service = directoryService(wallets)
-    const t = openAllWallets({ env: service.env })
+    const t = await openAllWallets({ env: service.env })
     await waitFor(() => expect(t.rows().length).toBeGreaterThan(0))
     for (const image of t.list().querySelectorAll('img')) {
       expect(image.getAttribute('loading')).toBe('lazy')
@@ -146,7 +146,7 @@ describe('AllWallets: the list', () => {
 
 describe('AllWallets: search', () => {
   it('filters in the same render as the keystroke, with a labelled search box', async () => {
-    const t = openAllWallets({ directory: testDirectory(1000) })
+    const t = await openAllWallets({ directory: testDirectory(1000) })
     await waitFor(() => expect(t.rows().length).toBeGreaterThan(0))
     fireEvent.change(t.search(), { target: { value: '0999' } })
     // No await: the built-in directory answers synchronously, so the results paint at once.
@@ -156,7 +156,7 @@ describe('AllWallets: search', () => {
   })
 
   it('shows at most 100 results, without recommendations', async () => {
-    const t = openAllWallets({ directory: testDirectory(1000) })
+    const t = await openAllWallets({ directory: testDirectory(1000) })
     await t.type(t.search(), 'Wallet')
     expect(t.modal().getByText('Wallets found: 100')).toBeTruthy()
     expect(t.list().querySelector('li')!.getAttribute('aria-setsize')).toBe('100')
@@ -166,7 +166,7 @@ describe('AllWallets: search', () => {
   })
 
   it('says honestly when nothing matches', async () => {
-    const t = openAllWallets({ directory: testDirectory(10) })
+    const t = await openAllWallets({ directory: testDirectory(10) })
     await t.type(t.search(), 'zzz')
     expect(t.modal().getByText(m['view.AllWallets.empty'])).toBeTruthy()
     expect(t.modal().queryByRole('list', { name: m['view.AllWallets.list'] })).toBeNull()
@@ -177,7 +177,7 @@ describe('AllWallets: search', () => {
 
   it('a remote directory is searched after typing stops, up to 100 at a time', async () => {
     const service = directoryService(testDirectory(300))
-    const t = openAllWallets({ env: service.env })
+    const t = await openAllWallets({ env: service.env })
     await waitFor(() => expect(t.rows().length).toBeGreaterThan(0))
     await t.type(t.search(), '02')
     await waitFor(() => expect(t.names()[0]).toBe('Wallet 0002'))
@@ -191,7 +191,7 @@ describe('AllWallets: loading and errors', () => {
   it('shows a spoken loading state while the directory answers', async () => {
     const service = directoryService(testDirectory(10))
     service.state.hold = true
-    const t = openAllWallets({ env: service.env })
+    const t = await openAllWallets({ env: service.env })
     expect(await t.modal().findByText(m['view.AllWallets.loading'])).toBeTruthy()
     expect(await t.axe()).toEqual([])
   })
@@ -199,7 +199,7 @@ describe('AllWallets: loading and errors', () => {
   it('shows the error with its catalogue text, and Retry loads again', async () => {
     const service = directoryService(testDirectory(10))
     service.state.fail = true
-    const t = openAllWallets({ env: service.env })
+    const t = await openAllWallets({ env: service.env })
     const alert = await t.modal().findByRole('alert')
     expect(alert.textContent).toContain(m['view.AllWallets.error'])
     expect(alert.textContent).toContain('HTTP status code: 503')
@@ -213,7 +213,7 @@ describe('AllWallets: loading and errors', () => {
 
 describe('AllWallets: choosing', () => {
   it('an installed wallet is tagged and connects', async () => {
-    const t = openAllWallets({
+    const t = await openAllWallets({
       wallets: [{ id: 'io.dev', name: 'Dev', answer: 'never' }],
       directory: testDirectory(10, { 6: { rdns: 'io.dev' } }),
     })
@@ -224,7 +224,7 @@ describe('AllWallets: choosing', () => {
   })
 
   it('a wallet that is not installed shows its links as real links', async () => {
-    const t = openAllWallets({
+    const t = await openAllWallets({
       directory: testDirectory(10, {
         2: { mobileLink: 'two://', webappLink: 'https://app.two.example' },
       }),
@@ -244,7 +244,7 @@ describe('AllWallets: choosing', () => {
   })
 
   it('keyboard: Tab goes from the search box through the rows; Enter chooses', async () => {
-    const t = openAllWallets({
+    const t = await openAllWallets({
       wallets: [{ id: 'io.dev', name: 'Dev', answer: 'never' }],
       directory: testDirectory(10, { 1: { rdns: 'io.dev' } }),
     })

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { enMessages as m } from '../../i18n/en.js'
 import { renderLatch, testDirectory } from '../../test/render-latch.js'
 
-const methodOrder = (t: ReturnType<typeof renderLatch>) =>
+const methodOrder = (t: Awaited<ReturnType<typeof renderLatch>>) =>
   t.modalRoot().querySelector('[data-method-order]')?.getAttribute('data-method-order')
 
 /** The wallet rows' names, in order (the "All wallets" row last). */
-function rowNames(t: ReturnType<typeof renderLatch>) {
+function rowNames(t: Awaited<ReturnType<typeof renderLatch>>) {
   const list = t.modal().getByRole('list', { name: m['view.Connect.wallets'] })
   return within(list)
     .getAllByRole('button')
@@ -16,7 +16,7 @@ function rowNames(t: ReturnType<typeof renderLatch>) {
 
 describe('Connect: the wallet section', () => {
   it('paints at once on open: each wallet a button with a decorative icon, its name and a tag', async () => {
-    const t = renderLatch({
+    const t = await renderLatch({
       wallets: [{ id: 'io.dev', name: 'Dev Wallet' }],
       directory: testDirectory(10),
       open: true,
@@ -31,8 +31,8 @@ describe('Connect: the wallet section', () => {
     expect(await t.axe()).toEqual([])
   })
 
-  it('lists installed wallets, then 4 directory recommendations, then All wallets with the count', () => {
-    const t = renderLatch({
+  it('lists installed wallets, then 4 directory recommendations, then All wallets with the count', async () => {
+    const t = await renderLatch({
       wallets: [
         { id: 'io.a', name: 'A' },
         { id: 'io.b', name: 'B' },
@@ -53,8 +53,8 @@ describe('Connect: the wallet section', () => {
     expect(all).toBeTruthy()
   })
 
-  it('puts recent wallets first, tagged Recent', () => {
-    const t = renderLatch({
+  it('puts recent wallets first, tagged Recent', async () => {
+    const t = await renderLatch({
       wallets: [
         { id: 'io.a', name: 'A' },
         { id: 'io.b', name: 'B' },
@@ -68,8 +68,8 @@ describe('Connect: the wallet section', () => {
     expect(t.modal().getByRole('button', { name: 'A Installed' })).toBeTruthy()
   })
 
-  it('follows the configured connector-type order', () => {
-    const t = renderLatch({
+  it('follows the configured connector-type order', async () => {
+    const t = await renderLatch({
       wallets: [{ id: 'io.a', name: 'A' }],
       directory: testDirectory(2),
       options: { connectorTypeOrder: ['recommended', 'injected'] },
@@ -78,8 +78,8 @@ describe('Connect: the wallet section', () => {
     expect(rowNames(t)).toEqual(['Wallet 0000', 'Wallet 0001', 'A', m['view.Connect.allWallets']])
   })
 
-  it('hides excluded wallets: installed, recent and recommended', () => {
-    const t = renderLatch({
+  it('hides excluded wallets: installed, recent and recommended', async () => {
+    const t = await renderLatch({
       wallets: [
         { id: 'io.a', name: 'A' },
         { id: 'io.b', name: 'B' },
@@ -99,15 +99,15 @@ describe('Connect: the wallet section', () => {
     ])
   })
 
-  it('fills in wallets announced after the first paint', () => {
-    const t = renderLatch({ directory: [], open: true })
+  it('fills in wallets announced after the first paint', async () => {
+    const t = await renderLatch({ directory: [], open: true })
     expect(rowNames(t)).toEqual([m['view.Connect.allWallets']])
     act(() => t.fake.announce({ id: 'io.late', name: 'Late' }))
     expect(rowNames(t)).toEqual(['Late', m['view.Connect.allWallets']])
   })
 
-  it('renders wallet-supplied names as text and only safe icons', () => {
-    const t = renderLatch({
+  it('renders wallet-supplied names as text and only safe icons', async () => {
+    const t = await renderLatch({
       wallets: [
         { id: 'io.x', name: '<img src=x onerror=alert(1)>', imageUrl: 'javascript:alert(1)' },
       ],
@@ -125,20 +125,20 @@ describe('Connect: method order (SPEC §2)', () => {
   // Email and social login are not in this build (their options default off and are refused),
   // so core's order holds wallets alone. The order rules themselves are tested in core
   // (router/connect-method-order, wallets/connect-wallets).
-  it('offers wallets alone, with or without a visible wallet: one section', () => {
-    const none = renderLatch({ open: true })
+  it('offers wallets alone, with or without a visible wallet: one section', async () => {
+    const none = await renderLatch({ open: true })
     expect(methodOrder(none)).toBe('wallet')
     const view = none.modalRoot().querySelector('[data-method-order]')!
     expect(view.children).toHaveLength(1)
     expect(none.modal().getByRole('list', { name: m['view.Connect.wallets'] })).toBeTruthy()
     none.rendered.unmount()
     document.body.replaceChildren()
-    const visible = renderLatch({ wallets: [{ id: 'io.a' }], open: true })
+    const visible = await renderLatch({ wallets: [{ id: 'io.a' }], open: true })
     expect(methodOrder(visible)).toBe('wallet')
   })
 
-  it('a host order naming email and social still offers wallets alone', () => {
-    const t = renderLatch({
+  it('a host order naming email and social still offers wallets alone', async () => {
+    const t = await renderLatch({
       wallets: [{ id: 'io.a' }],
       options: { features: { connectMethodsOrder: ['social', 'email', 'wallet'] } },
       open: true,
@@ -149,7 +149,10 @@ describe('Connect: method order (SPEC §2)', () => {
 
 describe('Connect: choosing', () => {
   it('an installed wallet connects and shows ConnectingExternal', async () => {
-    const t = renderLatch({ wallets: [{ id: 'io.dev', name: 'Dev', answer: 'never' }], open: true })
+    const t = await renderLatch({
+      wallets: [{ id: 'io.dev', name: 'Dev', answer: 'never' }],
+      open: true,
+    })
     await t.user.click(t.modal().getByRole('button', { name: /^Dev/ }))
     expect(t.view()).toBe('ConnectingExternal')
     expect(t.fake.calls).toContain('connect:io.dev')
@@ -157,7 +160,7 @@ describe('Connect: choosing', () => {
   })
 
   it('a directory wallet that is not installed shows its links', async () => {
-    const t = renderLatch({
+    const t = await renderLatch({
       directory: testDirectory(4, { 0: { mobileLink: 'zero://', desktopLink: 'javascript://x' } }),
       open: true,
     })
@@ -181,7 +184,7 @@ describe('Connect: choosing', () => {
   })
 
   it('All wallets opens the AllWallets view', async () => {
-    const t = renderLatch({ directory: testDirectory(5), open: true })
+    const t = await renderLatch({ directory: testDirectory(5), open: true })
     await t.user.click(t.modal().getByRole('button', { name: /^All wallets/ }))
     expect(t.view()).toBe('AllWallets')
     expect(
@@ -192,7 +195,7 @@ describe('Connect: choosing', () => {
 
 describe('Connect: keyboard', () => {
   it('Tab reaches every row, in order', async () => {
-    const t = renderLatch({
+    const t = await renderLatch({
       wallets: [{ id: 'io.a', name: 'A' }],
       directory: testDirectory(4),
       open: true,
@@ -207,7 +210,7 @@ describe('Connect: keyboard', () => {
   })
 
   it('Enter connects a wallet; Space opens All wallets', async () => {
-    const t = renderLatch({
+    const t = await renderLatch({
       wallets: [{ id: 'io.a', name: 'A' }],
       directory: testDirectory(2),
       open: true,

@@ -28,8 +28,8 @@ export function WalletSection() {
   const { options } = latch
   const connectors = useSelector(latch.actor, (s) => s.context.connectors)
   const activeNamespace = useSelector(latch.network, selectActiveNamespace)
-  // Read once per opening: recent wallets only change when a wallet connects, which closes this view.
-  const [recentWallets] = useState(() => latch.getRecentWallets())
+  // Core keeps them (read from storage once the instance has started, updated on connect).
+  const recentWallets = useSelector(latch.actor, (s) => s.context.recentWallets)
   const directory = useActorRef(walletDirectoryMachine, {
     input: {
       directory: latch.directory,

@@ -13,13 +13,17 @@ afterEach(() => vi.restoreAllMocks())
 // leads to a pairing that cannot work.
 describe('an instance without the walletConnect option', () => {
   it('lists no WalletConnect row; with the option the row is there', async () => {
-    const without = renderLatch({ directory, wallets: [{ id: 'io.dev', name: 'Dev' }], open: true })
+    const without = await renderLatch({
+      directory,
+      wallets: [{ id: 'io.dev', name: 'Dev' }],
+      open: true,
+    })
     expect(await without.modal().findByRole('button', { name: /Dev/ })).toBeTruthy()
     expect(without.modal().queryByRole('button', { name: 'WalletConnect' })).toBeNull()
     without.rendered.unmount()
 
     const wc = createFakeWalletConnect('uri')
-    const withIt = renderLatch({
+    const withIt = await renderLatch({
       directory,
       wallets: [{ id: 'io.dev', name: 'Dev' }],
       options: { walletConnect: { load: wc.loader } },
@@ -31,7 +35,7 @@ describe('an instance without the walletConnect option', () => {
   it('AllWallets: a wallet that is not installed shows its links instead of a QR view', async () => {
     // jsdom has no layout: give the virtualized list a height, so its rows render.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400)
-    const t = renderLatch({ directory, open: { route: route('AllWallets') } })
+    const t = await renderLatch({ directory, open: { route: route('AllWallets') } })
     const list = await t.modal().findByRole('list', { name: m['view.AllWallets.list'] })
     const row = await within(list).findByRole('button', { name: 'Zero Wallet' })
     await t.user.click(row)

@@ -8,13 +8,13 @@ const dev = { id: 'io.dev', name: 'Dev Wallet' }
 
 /** Picks the wallet on Connect, as a user would, and waits for the waiting view. */
 async function chooseDev(input: RenderLatchOptions) {
-  const t = renderLatch({ directory: [], open: true, ...input })
+  const t = await renderLatch({ directory: [], open: true, ...input })
   await t.user.click(t.modal().getByRole('button', { name: /^Dev Wallet/ }))
   await waitFor(() => expect(t.view()).toBe('ConnectingExternal'))
   return t
 }
 
-const isOpen = (t: ReturnType<typeof renderLatch>) =>
+const isOpen = (t: Awaited<ReturnType<typeof renderLatch>>) =>
   selectModalState(t.latch.modal.getSnapshot()).open
 
 describe('ConnectingExternal: waiting', () => {
@@ -100,7 +100,7 @@ describe('ConnectingExternal: rejected and failed', () => {
 
 describe('ConnectingExternal: opened directly', () => {
   it('with only a connector id, starts the connect itself, once (StrictMode)', async () => {
-    const t = renderLatch({
+    const t = await renderLatch({
       wallets: [{ ...dev, answer: 'never' }],
       strict: true,
       open: { route: route('ConnectingExternal', { connectorId: 'io.dev' }) },
@@ -110,7 +110,7 @@ describe('ConnectingExternal: opened directly', () => {
   })
 
   it('for a wallet that is not there, says so instead of waiting forever', async () => {
-    const t = renderLatch({
+    const t = await renderLatch({
       open: { route: route('ConnectingExternal', { connectorId: 'io.missing' }) },
     })
     const alert = await t.modal().findByRole('alert')

@@ -24,9 +24,13 @@ const directory = testDirectory(6, {
 })
 
 /** The QR view opened directly (as a row does), its proposals answered as `answer` says. */
-function openPairing(answer: PairingAnswer, walletId?: string, input: RenderLatchOptions = {}) {
+async function openPairing(
+  answer: PairingAnswer,
+  walletId?: string,
+  input: RenderLatchOptions = {},
+) {
   const wc = createFakeWalletConnect(answer)
-  const t = renderLatch({
+  const t = await renderLatch({
     directory,
     options: { walletConnect: { load: wc.loader } },
     open: { route: route('ConnectingWalletConnect', walletId ? { walletId } : {}) },
@@ -35,7 +39,7 @@ function openPairing(answer: PairingAnswer, walletId?: string, input: RenderLatc
   return { ...t, wc }
 }
 
-const qr = (t: ReturnType<typeof openPairing>, name: string = m['pairing.qr']) =>
+const qr = (t: Awaited<ReturnType<typeof openPairing>>, name: string = m['pairing.qr']) =>
   t.modal().findByRole('img', { name })
 
 /**
@@ -58,7 +62,7 @@ afterEach(() => {
 
 describe('ConnectingWalletConnect: the QR code', () => {
   it('draws the pairing URI as an SVG image with a spoken name, and passes axe', async () => {
-    const t = openPairing('uri')
+    const t = await openPairing('uri')
     const image = await qr(t)
     expect(image.tagName.toLowerCase()).toBe('svg')
     // The modules drawn are exactly the QR encoding of core's URI: what a wallet scans.
@@ -71,7 +75,7 @@ describe('ConnectingWalletConnect: the QR code', () => {
   })
 
   it('while the link is being prepared: a busy placeholder with the same name, and a spoken status', async () => {
-    const t = openPairing('hold')
+    const t = await openPairing('hold')
     const placeholder = await qr(t)
     expect(placeholder.getAttribute('aria-busy')).toBe('true')
     expect(placeholder.querySelector('path')).toBeNull()
@@ -85,7 +89,7 @@ describe('ConnectingWalletConnect: the QR code', () => {
   })
 
   it('leaving the view abandons the proposal (core stops the pairing)', async () => {
-    const t = openPairing('uri')
+    const t = await openPairing('uri')
     await qr(t)
     expect(t.wc.proposals).toBe(1)
     act(() => t.latch.close())
@@ -95,7 +99,7 @@ describe('ConnectingWalletConnect: the QR code', () => {
 
 describe('ConnectingWalletConnect: Copy link', () => {
   it('copies the URI and confirms with a success toast', async () => {
-    const t = openPairing('uri')
+    const t = await openPairing('uri')
     const writeText = vi.fn().mockResolvedValue(undefined)
     stubClipboard(writeText)
     await qr(t)
@@ -106,7 +110,7 @@ describe('ConnectingWalletConnect: Copy link', () => {
   })
 
   it('says so with an error toast when the clipboard refuses, or is missing', async () => {
-    const t = openPairing('uri')
+    const t = await openPairing('uri')
     stubClipboard(vi.fn().mockRejectedValue(new Error('denied')))
     await qr(t)
     fireEvent.click(t.modal().getByRole('button', { name: m['pairing.copy'] }))
@@ -122,7 +126,7 @@ describe('ConnectingWalletConnect: Copy link', () => {
 
 describe('ConnectingWalletConnect: a chosen directory wallet', () => {
   it('shows its name and icon, and links that open its apps on the encoded URI', async () => {
-    const t = openPairing('uri', 'w0000')
+    const t = await openPairing('uri', 'w0000')
     await qr(t, 'QR code to connect Zero Wallet')
     expect(t.modal().getByRole('heading', { name: 'Scan with Zero Wallet' })).toBeTruthy()
     const icon = t.modalRoot().querySelector('.latch-view img')!
@@ -143,13 +147,13 @@ describe('ConnectingWalletConnect: a chosen directory wallet', () => {
     ['w0001', 'Bad Links'],
     ['w0002', 'System Links'],
   ])('never renders a link that is not a safe wallet link (%s)', async (walletId, name) => {
-    const t = openPairing('uri', walletId)
+    const t = await openPairing('uri', walletId)
     await qr(t, `QR code to connect ${name}`)
     expect(t.modal().queryAllByRole('link')).toEqual([])
   })
 
   it('renders no links before there is a URI to carry', async () => {
-    const t = openPairing('hold', 'w0000')
+    const t = await openPairing('hold', 'w0000')
     await qr(t, 'QR code to connect Zero Wallet')
     expect(t.modal().queryAllByRole('link')).toEqual([])
   })
@@ -162,7 +166,7 @@ describe('ConnectingWalletConnect: a chosen directory wallet', () => {
       return Response.json({ data: [directory[0]], count: 1 })
     }
     const wc = createFakeWalletConnect('uri')
-    const t = renderLatch({
+    const t = await renderLatch({
       options: { walletConnect: { load: wc.loader } },
       env: { directory: { baseUrl: 'https://dir.test', fetch } },
       open: { route: route('ConnectingWalletConnect', { walletId: 'w0000' }) },
@@ -176,7 +180,7 @@ describe('ConnectingWalletConnect: a chosen directory wallet', () => {
 
 describe('ConnectingWalletConnect: declined and failed', () => {
   it('a rejection has its own copy, and Try again is sent to core (RETRY), which proposes again for a new QR code', async () => {
-    const t = openPairing('reject')
+    const t = await openPairing('reject')
     const status = await t.modal().findByText(m['pairing.declinedHint'])
     const region = status.closest('[role="status"]')!
     expect(
@@ -197,7 +201,7 @@ describe('ConnectingWalletConnect: declined and failed', () => {
   })
 
   it('another failure shows "Connection failed" with its catalogue text, and Try again', async () => {
-    const t = openPairing('fail')
+    const t = await openPairing('fail')
     const heading = await t.modal().findByRole('heading', { name: m['pairing.failed'] })
     expect(heading.closest('[role="status"]')?.textContent).toContain(m['error.UNKNOWN_ERROR'])
     expect(t.modal().getByRole('button', { name: m['pairing.retry'] })).toBeTruthy()
@@ -206,7 +210,7 @@ describe('ConnectingWalletConnect: declined and failed', () => {
   })
 
   it('without WalletConnect on the instance, the SPEC error is shown', async () => {
-    const t = renderLatch({
+    const t = await renderLatch({
       open: { route: route('ConnectingWalletConnect', {}) },
     })
     expect(await t.modal().findByText(m['error.WALLET_CONNECT_CONNECTOR_NOT_FOUND'])).toBeTruthy()
@@ -216,7 +220,7 @@ describe('ConnectingWalletConnect: declined and failed', () => {
 describe('choosing a row that pairs', () => {
   it('Connect: the WalletConnect row opens the generic QR view', async () => {
     const wc = createFakeWalletConnect('uri')
-    const t = renderLatch({
+    const t = await renderLatch({
       directory,
       options: { walletConnect: { load: wc.loader } },
       open: true,
@@ -231,7 +235,7 @@ describe('choosing a row that pairs', () => {
 
   it('Connect: a recommended wallet that is not installed pairs, with its deep links', async () => {
     const wc = createFakeWalletConnect('uri')
-    const t = renderLatch({
+    const t = await renderLatch({
       directory,
       options: { walletConnect: { load: wc.loader } },
       open: true,
@@ -248,7 +252,7 @@ describe('choosing a row that pairs', () => {
     // jsdom has no layout: give the virtualized list a height, so its rows render.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400)
     const wc = createFakeWalletConnect('uri')
-    const t = renderLatch({
+    const t = await renderLatch({
       directory,
       options: { walletConnect: { load: wc.loader } },
       open: { route: route('AllWallets') },

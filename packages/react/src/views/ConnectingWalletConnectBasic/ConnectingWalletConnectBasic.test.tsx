@@ -5,9 +5,9 @@ import { createFakeWalletConnect, type PairingAnswer } from '../../test/fake-wal
 import { renderLatch, testDirectory } from '../../test/render-latch.js'
 
 /** A host with no adapters, on a desktop: SPEC §2 rule 2 opens the basic QR view. */
-function openBasic(answer: PairingAnswer) {
+async function openBasic(answer: PairingAnswer) {
   const wc = createFakeWalletConnect(answer)
-  const t = renderLatch({
+  const t = await renderLatch({
     directory: testDirectory(5),
     options: { adapters: [], walletConnect: { load: wc.loader } },
     env: { isMobile: () => false },
@@ -18,7 +18,7 @@ function openBasic(answer: PairingAnswer) {
 
 describe('ConnectingWalletConnectBasic', () => {
   it('opens by SPEC §2 rule 2 with the QR code, Copy link and the way to all wallets', async () => {
-    const t = openBasic('uri')
+    const t = await openBasic('uri')
     expect(t.view()).toBe('ConnectingWalletConnectBasic')
     const image = await t.modal().findByRole('img', { name: m['pairing.qr'] })
     expect(image.tagName.toLowerCase()).toBe('svg')
@@ -33,7 +33,7 @@ describe('ConnectingWalletConnectBasic', () => {
   })
 
   it('the all-wallets button opens AllWallets, and the pairing is abandoned meanwhile', async () => {
-    const t = openBasic('uri')
+    const t = await openBasic('uri')
     await t.modal().findByRole('img', { name: m['pairing.qr'] })
     await t.user.click(
       t.modal().getByRole('button', { name: m['view.ConnectingWalletConnectBasic.allWallets'] }),
@@ -43,7 +43,7 @@ describe('ConnectingWalletConnectBasic', () => {
   })
 
   it('a rejection shows its copy and Try again; the way to all wallets stays', async () => {
-    const t = openBasic('reject')
+    const t = await openBasic('reject')
     expect(await t.modal().findByText(m['pairing.declinedHint'])).toBeTruthy()
     expect(t.modal().getByRole('button', { name: m['pairing.retry'] })).toBeTruthy()
     expect(
@@ -52,9 +52,9 @@ describe('ConnectingWalletConnectBasic', () => {
     expect(await t.axe()).toEqual([])
   })
 
-  it('on a phone the same host opens AllWallets instead (no QR code to scan with itself)', () => {
+  it('on a phone the same host opens AllWallets instead (no QR code to scan with itself)', async () => {
     const wc = createFakeWalletConnect('uri')
-    const t = renderLatch({
+    const t = await renderLatch({
       options: { adapters: [], walletConnect: { load: wc.loader } },
       env: { isMobile: () => true },
       open: true,

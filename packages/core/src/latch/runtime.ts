@@ -1,0 +1,69 @@
+import { mergeRemoteFeatures, parseRemoteFeatures } from '../options/remote-features.js'
+import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
+import { clearBrowserDatabases, detectStorage } from '../storage/browser-storage.js'
+import { createLatchStorage, type StorageReport } from '../storage/latch-storage.js'
+import type { StoragePort } from '../storage/storage-port.js'
+import { disconnected, networkSwitched, nextConnection } from './host-promises.js'
+import { watchAdapters, watchBalance, watchChildren, watchWalletConnect } from './listeners.js'
+import { sessionConnectEvent } from './session-connect.js'
+import * as stored from './storage-effects.js'
+
+/*
+ * What an instance needs once it starts, and not before: its storage, the listeners that report
+ * what the children, the adapters and WalletConnect do, and the effects the chart names. It is
+ * its own chunk, loaded by `start()` (`import('./runtime.js')`), so none of it is in a host's
+ * start-up JS: a page paints its ConnectButton without it.
+ */
+
+export interface RuntimeOptions {
+  /** Where to persist; absent: localStorage when usable, else memory (detected now, at start). */
+  port?: StoragePort
+  prefix: string
+  onReport?: (report: StorageReport) => void
+  /** SPEC §4 connect failure: what to delete besides Latch's keys (default: its own databases). */
+  clearBrowserData?: () => Promise<void>
+}
+
+export function createRuntime(options: RuntimeOptions) {
+  const storage = createLatchStorage({
+    port: options.port ?? detectStorage(),
+    prefix: options.prefix,
+    ...(options.onReport ? { onReport: options.onReport } : {}),
+  })
+  return {
+    storage,
+    watchChildren,
+    watchBalance,
+    watchAdapters,
+    watchWalletConnect,
+    sessionConnectEvent,
+    nextConnection,
+    networkSwitched,
+    disconnected,
+    rememberConnection: stored.rememberConnection.bind(null, storage),
+    forgetConnection: stored.forgetConnection.bind(null, storage),
+    forgetCandidates: stored.forgetCandidates.bind(null, storage),
+    rememberActiveNetwork: stored.rememberActiveNetwork.bind(null, storage),
+    rememberLastUsedChain: stored.rememberLastUsedChain.bind(null, storage),
+    reconnectRequest: stored.reconnectRequest.bind(null, storage),
+    /** SPEC §3/§8: remote flags over the local ones, and the notice when the host's are ignored. */
+    remoteFeatures(
+      features: ResolvedFeatures,
+      featuresInput: LatchOptions['features'],
+      response: unknown,
+    ) {
+      return mergeRemoteFeatures(features, featuresInput, parseRemoteFeatures(response))
+    },
+    /**
+     * SPEC §4, read as Latch's own stores: its IndexedDB databases and its prefixed keys. The
+     * host's databases and keys are never touched. Never rejects.
+     */
+    async clearOwnData() {
+      await (options.clearBrowserData ?? clearBrowserDatabases)().catch(() => undefined)
+      storage.clear()
+    },
+  }
+}
+
+/** The started instance's I/O: what `createRuntime` returns. */
+export type Runtime = ReturnType<typeof createRuntime>
