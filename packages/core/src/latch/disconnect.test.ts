@@ -59,6 +59,28 @@ async function connected(p: ReturnType<typeof page>, id = A) {
   expect(p.status()).toBe('connected')
 }
 
+/** A previous visit on `storage` that connected `ids`: what reconnect-on-load will try. */
+async function previousVisit(
+  storage: StoragePort,
+  wallets: ReturnType<typeof createPromptAdapter>,
+  ids = [A],
+) {
+  const first = page(storage, wallets)
+  for (const id of ids) await connected(first, id)
+  first.latch.destroy()
+}
+
+/** The next load, after a logout: nothing is reconnected, nothing is even asked. */
+async function nextLoadStaysDisconnected(
+  storage: StoragePort,
+  wallets: ReturnType<typeof createPromptAdapter>,
+) {
+  const next = page(storage, wallets)
+  await settle()
+  expect(next.status()).toBe('disconnected')
+  expect(wallets.live().filter((prompt) => prompt.kind === 'reconnect')).toEqual([])
+}
+
 describe('disconnect() settles from every state', () => {
   afterEach(() => vi.useRealTimers())
 
@@ -82,9 +104,7 @@ describe('disconnect() settles from every state', () => {
     vi.useFakeTimers()
     const storage = createMemoryStorage()
     const wallets = createPromptAdapter([A, B])
-    const first = page(storage, wallets)
-    await connected(first)
-    first.latch.destroy()
+    await previousVisit(storage, wallets)
 
     const second = page(storage, wallets)
     await settle()
@@ -97,20 +117,14 @@ describe('disconnect() settles from every state', () => {
     await settle()
     expect(second.status()).toBe('disconnected')
     second.latch.destroy()
-
-    const third = page(storage, wallets)
-    await settle()
-    expect(third.status()).toBe('disconnected')
-    expect(third.wallets.live().filter((prompt) => prompt.kind === 'reconnect')).toEqual([])
+    await nextLoadStaysDisconnected(storage, wallets)
   })
 
   it('while the instance is still starting: resolves, and nothing is reconnected after', async () => {
     vi.useFakeTimers()
     const storage = createMemoryStorage()
     const wallets = createPromptAdapter([A, B])
-    const first = page(storage, wallets)
-    await connected(first)
-    first.latch.destroy()
+    await previousVisit(storage, wallets)
 
     const second = createLatch(
       { projectId: 'p', networks: [devnetA, devnetB], adapters: [wallets.adapter] },
@@ -126,21 +140,14 @@ describe('disconnect() settles from every state', () => {
     expect(selectStatus(second.connection.getSnapshot())).toBe('disconnected')
     expect(wallets.live().filter((prompt) => prompt.kind === 'reconnect')).toEqual([])
     second.destroy()
-
-    const third = page(storage, wallets)
-    await settle()
-    expect(third.status()).toBe('disconnected')
-    expect(wallets.live().filter((prompt) => prompt.kind === 'reconnect')).toEqual([])
+    await nextLoadStaysDisconnected(storage, wallets)
   })
 
   it('while reconnecting with one wallet back and another still asked: both end', async () => {
     vi.useFakeTimers()
     const storage = createMemoryStorage()
     const wallets = createPromptAdapter([A, B])
-    const first = page(storage, wallets)
-    await connected(first, A)
-    await connected(first, B)
-    first.latch.destroy()
+    await previousVisit(storage, wallets, [A, B])
 
     const second = page(storage, wallets)
     await settle()
@@ -159,12 +166,8 @@ describe('disconnect() settles from every state', () => {
     expect(second.status()).toBe('disconnected')
     expect(pending.signal?.aborted).toBe(true)
     second.latch.destroy()
-
     // Neither wallet is reconnected on the next load.
-    const third = page(storage, wallets)
-    await settle()
-    expect(third.status()).toBe('disconnected')
-    expect(wallets.live().filter((prompt) => prompt.kind === 'reconnect')).toEqual([])
+    await nextLoadStaysDisconnected(storage, wallets)
   })
 
   it('while the wallet has a switch prompt open: disconnected, and the switch is dropped', async () => {

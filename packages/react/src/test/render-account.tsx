@@ -244,6 +244,8 @@ export function focusedInModal(): Element | null {
 
 /** Connects `wallet` the way the Connect view does, and waits until core says connected. */
 export async function connectWallet(latch: Latch, wallet: ScriptedWallet) {
+  // Running first (its listeners tell the modal about the connection as it happens).
+  await act(() => latch.ready())
   act(() => {
     latch.connection.send({ type: 'CONNECT', connector: wallet.connector, namespace: 'eip155' })
   })
