@@ -1,4 +1,5 @@
 import {
+  ASYNC_INJECTION_WAIT_MS,
   LatchError,
   assertEvmChainId,
   type AdapterAccount,
@@ -8,8 +9,9 @@ import {
 import { loadEvmKit, type EvmKit } from '../load-evm-kit.js'
 import { PERMISSION_REVOKE_TIMEOUT_MS, requestWithin, type Eip1193Provider } from '../provider.js'
 
-/** SPEC §9: wallets that inject late get 1000 ms to appear before a silent reconnect gives up. */
-export const ASYNC_INJECTION_WAIT_MS = 1_000
+// SPEC §9 (core's value): wallets that inject late get this long to appear before a silent
+// reconnect gives up.
+export { ASYNC_INJECTION_WAIT_MS }
 
 export interface ConnectionsDeps {
   /** The provider behind a connector, once discovery has seen it. */

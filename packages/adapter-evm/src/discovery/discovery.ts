@@ -1,4 +1,4 @@
-import { isWalletExcluded } from '@latch/core'
+import { ASYNC_INJECTION_WAIT_MS, isWalletExcluded } from '@latch/core'
 import type { EIP6963AnnounceProviderEvent, EIP6963RequestProviderEvent } from 'mipd'
 import type { Eip1193Provider } from '../provider.js'
 import { isEip1193Provider, parseAnnouncement } from './announcement.js'
@@ -9,8 +9,9 @@ import {
   type EvmConnector,
 } from './evm-connector.js'
 
-/** SPEC §9 "Async-injection wait": window.ethereum is looked at again this long after start. */
-export const ASYNC_INJECTION_WAIT_MS = 1000
+// SPEC §9 "Async-injection wait" (core's value): window.ethereum is looked at again this long
+// after start.
+export { ASYNC_INJECTION_WAIT_MS }
 
 const ANNOUNCE: EIP6963AnnounceProviderEvent['type'] = 'eip6963:announceProvider'
 const REQUEST: EIP6963RequestProviderEvent['type'] = 'eip6963:requestProvider'

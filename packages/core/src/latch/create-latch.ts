@@ -53,7 +53,10 @@ export interface LatchEnvironment {
    * user agent), made when the instance starts, never at import.
    */
   isMobile?: () => boolean
-  /** SPEC §4: what the connect helper wipes on failure; default: every IndexedDB database. */
+  /**
+   * SPEC §4: what the connect helper deletes on failure besides Latch's own keys; default: the
+   * IndexedDB databases Latch owns (`LATCH_OWNED_DATABASES`), never the host's.
+   */
   clearBrowserData?: () => Promise<void>
   /** Told when stored data was corrupt or could not be written (storage never throws). */
   onStorageReport?: (report: StorageReport) => void
@@ -138,7 +141,10 @@ export interface Latch {
   getAccount(): AccountState
   subscribeAccount(listener: (account: AccountState) => void): () => void
   getActiveNetwork(): Network | undefined
-  /** SPEC §3 recent wallets (at most 2, most recent first), for the Connect view. */
+  /**
+   * SPEC §3 recent wallets (at most 2, most recent first), for the Connect view. Read from
+   * storage when the instance starts: empty before {@link ready}.
+   */
   getRecentWallets(): RecentWallet[]
   /**
    * Switches network (SPEC §4 rules pick the confirming view, which asks the wallet, adding an

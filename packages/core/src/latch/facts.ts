@@ -2,7 +2,7 @@ import type { ConnectorType } from '../connector/connector.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
 import { selectStatus } from '../machines/connection.selectors.js'
-import type { Route } from '../router/routes.js'
+import type { NavigationRequest } from '../router/routes.js'
 import type { ModalEvent } from '../machines/modal.machine.js'
 
 /** What the network machine needs to know of the connections, per namespace. */
@@ -34,9 +34,12 @@ export function isConnectedSnapshot(snapshot: ConnectionSnapshot): boolean {
   return snapshot.context.connections.length > 0 && status !== 'disconnected'
 }
 
-/** A navigation request, whatever relayed it (its `type` is the relay's). */
-export type Navigation =
-  { action: 'goBack' } | { action: 'push' | 'replace' | 'reset' | 'open'; route: Route }
+/** A navigation request (router's NavigationRequest), whatever relayed it: the `type` is the relay's. */
+export type Navigation = NavigationRequest extends infer R
+  ? R extends NavigationRequest
+    ? Omit<R, 'type'>
+    : never
+  : never
 
 /** Translates another machine's navigation request into the modal machine's event. */
 export function toModalEvent(request: Navigation): ModalEvent {

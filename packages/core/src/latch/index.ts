@@ -7,6 +7,6 @@ export {
   type OpenOptions,
 } from './create-latch.js'
 export type { LatchChildren, LatchRootContext, LatchRootEvent } from './root-events.js'
-export { routeFlows, type RouteFlow } from './route-flows.js'
+export { ASYNC_INJECTION_WAIT_MS, routeFlows, type RouteFlow } from './route-flows.js'
 export { selectConnectFlowPhase, selectFlow } from './root-selectors.js'
 export { createPageActions, type PageTransaction } from './page-actions.js'

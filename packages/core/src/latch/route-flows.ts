@@ -3,7 +3,11 @@ import type { ChainNamespace } from '../identifiers/types.js'
 import type { Route, ViewName } from '../router/routes.js'
 import { findConnectTarget, type ConnectTarget } from '../wallets/wallet-item.js'
 
-/** SPEC §9 "Async-injection wait": how long a wallet named by the host may take to announce itself. */
+/**
+ * SPEC §9 "Async-injection wait": how long a wallet may take to appear (announce itself, or
+ * inject `window.ethereum`). The one value: core waits it for a wallet a route names, and the
+ * adapters for late injection.
+ */
 export const ASYNC_INJECTION_WAIT_MS = 1_000
 
 /** The flows a view implies. Showing the view starts its flow; leaving the view stops it. */

@@ -6,7 +6,7 @@ import { flush } from '../test/deferred.js'
 import { devnetA } from '../test/networks.js'
 import { availableFeatures, optionalFeatures } from './available-features.js'
 import type { LatchOptions } from './schema.js'
-import { siweFixture, siwxFixture } from '../test/sign-in-fixtures.js'
+import { allFeaturesOff, siweFixture, siwxFixture } from '../test/option-fixtures.js'
 
 const siwx = siwxFixture
 const siweConfig = siweFixture
@@ -62,17 +62,7 @@ describe('createLatch: options are honest about what this build has', () => {
         }),
       },
     )
-    const off = {
-      email: false,
-      socials: false,
-      swaps: false,
-      onramp: false,
-      activity: false,
-      send: false,
-      receive: false,
-      analytics: false,
-      branding: false,
-    }
+    const off = allFeaturesOff
     expect(latch.getFeatures()).toEqual(off)
     latch.start()
     await flush()

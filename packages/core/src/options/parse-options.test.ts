@@ -4,7 +4,7 @@ import type { Network } from '../network/network.js'
 import { LatchOptionsError } from './options-error.js'
 import { parseOptions, parseOptionsWith } from './parse-options.js'
 import { latchOptionsSchemaFor } from './schema.js'
-import { siweFixture, siwxFixture } from '../test/sign-in-fixtures.js'
+import { allFeaturesOff, siweFixture, siwxFixture } from '../test/option-fixtures.js'
 
 const mainnet: Network = {
   id: 1,
@@ -156,17 +156,7 @@ describe('parseOptions: features this build lacks', () => {
   })
 
   it('accepts each switch explicitly off, and defaults every one off', () => {
-    const off = {
-      email: false,
-      socials: false,
-      swaps: false,
-      onramp: false,
-      activity: false,
-      send: false,
-      receive: false,
-      analytics: false,
-      branding: false,
-    } as const
+    const off = allFeaturesOff
     expect(parseOptions({ ...base, features: off }).options.features).toEqual(off)
     expect(parseOptions(base).options.features).toEqual(off)
     expect(parseOptions({ ...base, features: { socials: [] } }).options.features.socials).toEqual(

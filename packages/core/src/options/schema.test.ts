@@ -1,3 +1,4 @@
+import { allFeaturesOff } from '../test/option-fixtures.js'
 import { describe, it, expect } from 'vitest'
 import type { ChainAdapter } from '../adapter/contract.js'
 import type { Network } from '../network/network.js'
@@ -44,17 +45,7 @@ describe('latchOptionsSchema defaults', () => {
     expect(data.metadata).toEqual({ name: '', description: '', url: '', icons: [] })
     expect(data.adapters).toEqual([])
     // This build has none of the optional features, so every switch is off.
-    expect(data.features).toEqual({
-      email: false,
-      socials: false,
-      swaps: false,
-      onramp: false,
-      activity: false,
-      send: false,
-      receive: false,
-      analytics: false,
-      branding: false,
-    })
+    expect(data.features).toEqual(allFeaturesOff)
     expect(data.siwx).toBeUndefined()
     expect(data.siweConfig).toBeUndefined()
     expect(data.connectorTypeOrder).toEqual([

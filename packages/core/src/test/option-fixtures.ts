@@ -21,3 +21,16 @@ export const siweFixture: SIWEConfig = {
   signOut: async () => true,
   required: true,
 }
+
+/** Every feature switch off: what this build, which has none of the optional features, resolves. */
+export const allFeaturesOff = {
+  email: false,
+  socials: false,
+  swaps: false,
+  onramp: false,
+  activity: false,
+  send: false,
+  receive: false,
+  analytics: false,
+  branding: false,
+} as const
