@@ -19,6 +19,18 @@ if ! command -v chromium >/dev/null 2>&1; then
   apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
 fi
 
+# The server's storage tests and `pnpm bench` make throwaway clusters with Debian's PostgreSQL
+# (initdb/pg_ctl under /usr/lib/postgresql/*/bin). The drop-in stops the package from creating
+# and starting its own `main` cluster on port 5432, which nothing here uses.
+if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+  echo "› installing postgresql (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  mkdir -p /etc/postgresql-common/createcluster.d
+  echo 'create_main_cluster = false' >/etc/postgresql-common/createcluster.d/latch.conf
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+fi
+
 export TURBO_TELEMETRY_DISABLED=1
 export DO_NOT_TRACK=1
 echo "› installing dependencies"

@@ -11,6 +11,11 @@ import { launchChromium } from '@latch/test-browser'
 import type { BrowserContext, Page } from 'playwright-core'
 import { preview } from 'vite'
 import { inject } from 'vitest'
+import {
+  startPlaygroundServer,
+  type PlaygroundServer,
+  type PlaygroundServerOptions,
+} from '../server/latch-server.js'
 import { playgroundConfigPlugin } from '../server/playground-config.js'
 import type { PlaygroundConfig } from '../src/config.js'
 import { APP_DIR } from './paths.js'
@@ -33,6 +38,11 @@ export interface StackOptions {
   path?: string
   /** Start the local WalletConnect relay and hand it to the playground. */
   walletConnect?: boolean
+  /**
+   * The Latch server the pages use (`serverUrl`), as `npm start` starts it: the playground's
+   * project allowing local origins, the built-in directory. These change that.
+   */
+  server?: PlaygroundServerOptions
 }
 
 export interface Stack {
@@ -61,6 +71,8 @@ export interface Stack {
   outsideRequests: string[]
   /** The local WalletConnect relay, when asked for. */
   relay?: LocalRelay
+  /** The Latch server the pages use. */
+  latchServer: PlaygroundServer
   /** Stops everything this stack started, in reverse order; safe to call twice, never throws. */
   close(): Promise<void>
 }
@@ -83,15 +95,36 @@ function cleanupStack() {
 }
 
 /**
- * Brings up one end-to-end stack: a devnet, the playground's production build served by
- * `vite preview` with that devnet's chains, and Chromium with the dev wallet extension.
- * Whatever was started is stopped again if a later step fails.
+ * Brings up one end-to-end stack: a devnet, the Latch server, the playground's production build
+ * served by `vite preview` with that devnet's chains and that server, and Chromium with the dev
+ * wallet extension. Whatever was started is stopped again if a later step fails.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const cleanup = cleanupStack()
+  const devnetStarting = startDevnet({
+    env: {},
+    chains: CHAIN_IDS.map((chainId) => ({ chainId })),
+  })
+  // The server's PGlite takes seconds to start and needs no devnet: it starts alongside the
+  // devnet, the preview and Chromium, and is awaited only before the first page opens.
+  const serverStarting = startPlaygroundServer(devnetStarting, {
+    storage: 'memory',
+    ...options.server,
+  })
+  // Each is registered for cleanup as soon as it runs, whatever fails meanwhile; a failure to
+  // start is reported where it is awaited.
+  const registered = [
+    devnetStarting.then(
+      (devnet) => cleanup.add(() => devnet.stop()),
+      () => undefined,
+    ),
+    serverStarting.then(
+      (server) => cleanup.add(() => server.close()),
+      () => undefined,
+    ),
+  ]
   try {
-    const devnet = await startDevnet({ env: {}, chains: CHAIN_IDS.map((chainId) => ({ chainId })) })
-    cleanup.add(() => devnet.stop())
+    const devnet = await devnetStarting
     const [a, b, c] = devnet.chains as [DevnetChain, DevnetChain, DevnetChain]
     const walletKeys = devnet.accounts.slice(0, 3).map((account) => account.privateKey)
     let relay: LocalRelay | undefined
@@ -99,11 +132,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const started = (relay = await startRelay())
       cleanup.add(() => started.stop())
     }
-    const config: PlaygroundConfig = {
-      chains: [a, b].map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
-      privateKeys: walletKeys,
-      ...(relay ? { walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl } } : {}),
-    }
+    // Read at each page load, so it is filled in once the Latch server runs.
+    const served: { config?: PlaygroundConfig } = {}
 
     const server = await preview({
       root: APP_DIR,
@@ -111,7 +141,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logLevel: 'silent',
       build: { outDir: inject('playgroundDist') },
       preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-      plugins: [playgroundConfigPlugin(() => config)],
+      plugins: [playgroundConfigPlugin(() => served.config)],
     })
     cleanup.add(() => server.close())
     const { port } = server.httpServer.address() as AddressInfo
@@ -132,6 +162,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     const browser = await launchChromium(extensionDir ? { extensionDir } : {})
     cleanup.add(() => browser.close())
+
+    const latchServer = await serverStarting
+    served.config = {
+      chains: [a, b].map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
+      privateKeys: walletKeys,
+      ...(relay ? { walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl } } : {}),
+      serverUrl: latchServer.url,
+    }
 
     const query = new URLSearchParams({
       ...(extensionDir ? { devWallet: 'extension' } : {}),
@@ -173,9 +211,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       freshPage,
       outsideRequests,
       ...(relay ? { relay } : {}),
+      latchServer,
       close: cleanup.run,
     }
   } catch (error) {
+    await Promise.all(registered)
     await cleanup.run()
     throw error
   }

@@ -1,10 +1,11 @@
-// The playground's dev command: the devnet, then Vite on 127.0.0.1 with the devnet's chains served
-// to the page; Ctrl-C (or SIGTERM from turbo) stops Vite and then every anvil. Works offline.
+// The playground's dev command: the devnet, the WalletConnect relay and the Latch server, then Vite
+// on 127.0.0.1 with their addresses served to the page; Ctrl-C (or SIGTERM from turbo) stops Vite,
+// the relay, the server and then every anvil. Works offline.
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevnet } from '@latch/devnet'
 import { startRelay } from '@latch/relay'
-import { createServer } from 'vite'
+import { createServer, runnerImport } from 'vite'
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const startedAt = performance.now()
@@ -12,7 +13,22 @@ const startedAt = performance.now()
 // The playground's wallet gets the first three funded accounts (anvil's public test keys).
 const WALLET_ACCOUNTS = 3
 
-const devnet = await startDevnet()
+// The Latch server's set-up is TypeScript shared with the e2e harness (server/latch-server.ts);
+// Node 20 runs no TypeScript, so Vite's module runner loads it.
+/** @type {{ module: typeof import('../server/latch-server.ts') }} */
+const { module: latchServerModule } = await runnerImport(join(appDir, 'server/latch-server.ts'), {
+  root: appDir,
+  configFile: false,
+  logLevel: 'warn',
+})
+
+const devnetStarting = startDevnet()
+// PGlite's start-up, the server's slow part, runs while the devnet comes up.
+const latchServerStarting = latchServerModule.startPlaygroundServer(devnetStarting, {
+  port: Number(process.env.LATCH_SERVER_PORT) || 0,
+})
+// Its failure is reported where it is awaited below, not as an unhandled rejection before that.
+latchServerStarting.catch(() => undefined)
 /** @type {import('@latch/relay').LocalRelay | undefined} */
 let relay
 /** @type {import('vite').ViteDevServer | undefined} */
@@ -22,19 +38,30 @@ const stop = (code = 0) =>
   (stopping ??= (async () => {
     await server?.close().catch(() => undefined)
     await relay?.stop().catch(() => undefined)
-    await devnet.stop()
+    // Waits for whichever is still starting, then stops it; one that failed has cleaned up.
+    await latchServerStarting.then((latch) => latch.close()).catch(() => undefined)
+    await devnetStarting.then((devnet) => devnet.stop()).catch(() => undefined)
     process.exit(code)
   })())
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0))
 
+/** @type {import('@latch/devnet').Devnet | undefined} */
+let devnet
+/** @type {import('../server/latch-server.ts').PlaygroundServer | undefined} */
+let latchServer
 try {
+  devnet = await devnetStarting
   // The local WalletConnect relay (and its verify service): pairing works with no internet.
   relay = await startRelay({ port: Number(process.env.LATCH_RELAY_PORT) || 0 })
+  // The Latch server on embedded PGlite: the wallet directory, the project's features and the
+  // devnet chains' RPC proxy, for the playground's project and any local origin.
+  latchServer = await latchServerStarting
   // Read by vite.config.ts's playground-config plugin, which serves it as /playground-config.js.
   process.env.LATCH_PLAYGROUND_CONFIG = JSON.stringify({
     chains: devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
     privateKeys: devnet.accounts.slice(0, WALLET_ACCOUNTS).map((account) => account.privateKey),
     walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl },
+    serverUrl: latchServer.url,
   })
   server = await createServer({
     root: appDir,
@@ -51,15 +78,15 @@ try {
 }
 
 const url = server?.resolvedUrls?.local[0] ?? '(unknown)'
-const chains = devnet.chains.map((c) => `  ${c.name} (chain ${c.chainId}): ${c.rpcUrl}`)
-const accounts = devnet.accounts.slice(0, WALLET_ACCOUNTS).map((a) => `  ${a.address}`)
+const chains = (devnet?.chains ?? []).map((c) => `  ${c.name} (chain ${c.chainId}): ${c.rpcUrl}`)
+const accounts = (devnet?.accounts ?? []).slice(0, WALLET_ACCOUNTS).map((a) => `  ${a.address}`)
 console.log(
   [
     '',
     `  Latch playground ready in ${Math.round(performance.now() - startedAt)} ms: ${url}`,
     `  The same host without React (core's helpers alone): ${url}host-without-react.html`,
     '',
-    `  Devnet (ready in ${devnet.readyInMs} ms):`,
+    `  Devnet (ready in ${devnet?.readyInMs} ms):`,
     ...chains,
     '  Dev wallet accounts (10 000 ETH each on every chain):',
     ...accounts,
@@ -67,7 +94,10 @@ console.log(
     `  WalletConnect relay: ${relay?.url}`,
     `  WalletConnect test wallet (paste a pairing link there): ${url}wallet.html`,
     '',
-    '  Ctrl-C stops the playground, the relay and the devnet.',
+    `  Latch server (wallet directory, project config, RPC proxy): ${latchServer?.url}`,
+    `    on embedded PGlite in ${latchServer?.dataDir} (removed on exit)`,
+    '',
+    '  Ctrl-C stops the playground, the relay, the Latch server and the devnet.',
     '',
   ].join('\n'),
 )

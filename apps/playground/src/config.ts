@@ -6,6 +6,9 @@ export const CONFIG_PATH = '/playground-config.js'
 /** The page global that script sets; read once by {@link readPlaygroundConfig}. */
 export const CONFIG_GLOBAL = '__latchPlaygroundConfig'
 
+/** The playground's project: its pages pass it to `createLatch`, and its Latch server knows it. */
+export const PLAYGROUND_PROJECT_ID = 'latch-playground'
+
 /** One devnet chain, as the dev wallet and the playground's networks need it. */
 export interface PlaygroundChain {
   chainId: number
@@ -24,6 +27,11 @@ export interface PlaygroundConfig {
   privateKeys: `0x${string}`[]
   /** The local WalletConnect relay and its verify service, when the dev command started one. */
   walletConnect?: { relayUrl: string; verifyUrl: string }
+  /**
+   * The local Latch server (packages/server) the dev command started: `createLatch`'s
+   * `serverUrl`, so the wallet directory and the project's features come from it.
+   */
+  serverUrl?: string
 }
 
 /** The configuration the served script left, or undefined when the page was served without one. */
@@ -42,5 +50,6 @@ export function readPlaygroundConfig(global: object): PlaygroundConfig | undefin
     chains: config.chains,
     privateKeys: config.privateKeys ?? [],
     ...(walletConnect ? { walletConnect } : {}),
+    ...(typeof config.serverUrl === 'string' ? { serverUrl: config.serverUrl } : {}),
   }
 }

@@ -1,23 +1,25 @@
 import { evmAdapter } from '@latch/adapter-evm'
 import { createLatch, type Latch, type Network } from '@latch/core'
 import { walletConnect } from '@latch/walletconnect'
-import type { PlaygroundConfig } from './config.js'
+import { PLAYGROUND_PROJECT_ID, type PlaygroundConfig } from './config.js'
 
 export { playgroundNetworks } from './networks.js'
 
 export type ThemeMode = 'light' | 'dark'
 
 /**
- * The README's integration, plus the starting theme and the local WalletConnect relay the dev
- * command started. The theme changes later with `latch.setThemeMode`, on this same instance.
+ * The README's integration, plus the starting theme and the local services the dev command
+ * started: the WalletConnect relay, and the Latch server (the wallet directory and the project's
+ * features). The theme changes later with `latch.setThemeMode`, on this same instance.
  */
 export function createPlaygroundLatch(
   networks: Network[],
   themeMode: ThemeMode,
-  relay?: PlaygroundConfig['walletConnect'],
+  services: Pick<PlaygroundConfig, 'walletConnect' | 'serverUrl'> = {},
 ): Latch {
   return createLatch({
-    projectId: 'latch-playground',
+    projectId: PLAYGROUND_PROJECT_ID,
+    ...(services.serverUrl ? { serverUrl: services.serverUrl } : {}),
     metadata: {
       name: 'Latch Playground',
       description: 'The Latch demo host',
@@ -27,6 +29,6 @@ export function createPlaygroundLatch(
     networks,
     adapters: [evmAdapter()],
     themeMode,
-    walletConnect: walletConnect(relay),
+    walletConnect: walletConnect(services.walletConnect),
   })
 }

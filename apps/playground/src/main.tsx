@@ -23,7 +23,7 @@ const initialTheme: ThemeMode =
 // One instance for the page's life, as the README's integration creates it: the theme switch
 // changes its theme in place, so nothing reconnects.
 const latch = config
-  ? createPlaygroundLatch(playgroundNetworks(config.chains), initialTheme, config.walletConnect)
+  ? createPlaygroundLatch(playgroundNetworks(config.chains), initialTheme, config)
   : undefined
 // The host helpers from the console (and the e2e tests): `await __latch.connect()`.
 if (latch) Object.assign(globalThis, { __latch: latch })

@@ -4,7 +4,7 @@ import { evmAdapter } from '@latch/adapter-evm'
 import { createLatch, isLatchError, type Network } from '@latch/core'
 import { DEV_WALLET_INFO } from '@latch/dev-wallet'
 import { walletConnect } from '@latch/walletconnect'
-import { readPlaygroundConfig, type PlaygroundConfig } from '../config.js'
+import { PLAYGROUND_PROJECT_ID, readPlaygroundConfig, type PlaygroundConfig } from '../config.js'
 import { setupDevWallet } from '../dev-wallet.js'
 import { playgroundNetworks } from '../networks.js'
 import { messages } from './messages.js'
@@ -49,7 +49,9 @@ function run(root: HTMLElement, config: PlaygroundConfig) {
 
   const networks = playgroundNetworks(config.chains)
   const latch = createLatch({
-    projectId: 'latch-playground',
+    projectId: PLAYGROUND_PROJECT_ID,
+    // The wallet directory and the project's features from the local Latch server, as on '/'.
+    ...(config.serverUrl ? { serverUrl: config.serverUrl } : {}),
     metadata: {
       name: messages.heading,
       description: messages.intro,

@@ -35,6 +35,7 @@ function answer(status: number, body: unknown, raw = false): Handler {
 }
 
 const sdk = { type: 'latch', version: '0.1.0' }
+const sdkQuery = 'projectId=p1&st=latch&sv=0.1.0'
 const good: DirectoryWallet = {
   id: 'abc123',
   name: 'Good Wallet',
@@ -87,7 +88,10 @@ describe('createDirectoryClient against a service (SPEC §7 GET /getWallets)', (
     const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
     const page = await client.getWallets({ page: 1, entries: 40 })
     expect(page.count).toBe(7)
-    expect(page.data).toEqual([good, { ...noImage, imageUrl: `${baseUrl}/getWalletImage/noimage` }])
+    expect(page.data).toEqual([
+      good,
+      { ...noImage, imageUrl: `${baseUrl}/getWalletImage/noimage?${sdkQuery}` },
+    ])
   })
 
   it("throws 'HTTP status code: 500' when the service fails", async () => {
@@ -147,10 +151,19 @@ describe('createDirectoryClient against a service (SPEC §7 GET /getWallets)', (
     expect(error.cause).toBe(offline)
   })
 
-  it('points wallet images at GET /getWalletImage/{id}', () => {
+  it('points wallet images at GET /getWalletImage/{id}, with projectId, st and sv', () => {
     const client = createDirectoryClient({ baseUrl: `${baseUrl}//`, projectId: 'p1', sdk })
-    expect(client.walletImageUrl('abc')).toBe(`${baseUrl}/getWalletImage/abc`)
-    expect(client.walletImageUrl('a/b?c')).toBe(`${baseUrl}/getWalletImage/a%2Fb%3Fc`)
+    expect(client.walletImageUrl('abc')).toBe(`${baseUrl}/getWalletImage/abc?${sdkQuery}`)
+    expect(client.walletImageUrl('a/b?c')).toBe(`${baseUrl}/getWalletImage/a%2Fb%3Fc?${sdkQuery}`)
+  })
+
+  it("throws 'Invalid App Configuration' when the service answers 403 (SPEC §8)", async () => {
+    handler = answer(403, { error: 'Unknown project' })
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    const error = await rejection(client.getWallets({ page: 1, entries: 40 }))
+    expect(error.code).toBe('INVALID_APP_CONFIGURATION')
+    expect(error.message).toBe('Invalid App Configuration')
+    expect(error.cause).toEqual({ error: 'Unknown project' })
   })
 })
 

@@ -1,3 +1,4 @@
+import { serverApiUrl } from '../api/urls.js'
 import { generateWalletIcon } from './icon.js'
 import { queryLocalDirectory } from './local-directory.js'
 import type { SdkInfo, WalletPage, WalletQuery } from './query.js'
@@ -51,8 +52,9 @@ export interface DirectoryClient {
   /**
    * One page of wallets (SPEC §7 `GET /getWallets`). Entries of a remote answer that fail
    * validation are dropped; an entry without `imageUrl` gets {@link DirectoryClient.walletImageUrl}.
-   * @throws LatchError `HTTP_STATUS` ('HTTP status code: {status}') when the service answers
-   * with an error status; `UNKNOWN_ERROR` when it cannot be reached or its body is not a page of
+   * @throws LatchError `INVALID_APP_CONFIGURATION` ('Invalid App Configuration') when the
+   * service answers 403 (an unknown project, or an origin it does not allow); `HTTP_STATUS`
+   * ('HTTP status code: {status}') when it answers with another error status; `UNKNOWN_ERROR` when it cannot be reached or its body is not a page of
    * wallets; `SOMETHING_WENT_WRONG` when the request is aborted (SPEC §8).
    */
   getWallets(
@@ -60,8 +62,8 @@ export interface DirectoryClient {
     options?: DirectoryRequestOptions,
   ): Promise<WalletPage<DirectoryWallet>>
   /**
-   * Where a wallet's image is (SPEC §7 `GET /getWalletImage/{id}`), or its icon in the local
-   * wallets; a generated icon for an unknown id, or while the built-in wallets are not loaded.
+   * Where a wallet's image is (SPEC §7 `GET /getWalletImage/{id}`, with `projectId`, `st` and
+   * `sv` like every call), or its icon in the local wallets; a generated icon for an unknown id, or while the built-in wallets are not loaded.
    */
   walletImageUrl(id: string): string
   /**
@@ -95,7 +97,10 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
     [...pages.values()].filter((entry) => now() - entry.at < DIRECTORY_CACHE_MS)
 
   function walletImageUrl(id: string): string {
-    if (baseUrl !== undefined) return `${baseUrl}/getWalletImage/${encodeURIComponent(id)}`
+    if (baseUrl !== undefined) {
+      const path = `/getWalletImage/${encodeURIComponent(id)}`
+      return serverApiUrl(baseUrl, path, options.projectId, options.sdk)
+    }
     return localWallets?.find((wallet) => wallet.id === id)?.imageUrl ?? generateWalletIcon('', id)
   }
 

@@ -21,6 +21,20 @@ describe('safeImageUrl (the one rule for a wallet-supplied image)', () => {
     expect(safeImageUrl('HTTPS://Wallet.Example/i.png')).toBe('https://wallet.example/i.png')
   })
 
+  it('keeps http only on a loopback host (a local Latch server), never with credentials', () => {
+    for (const url of [
+      'http://127.0.0.1:8787/getWalletImage/a?projectId=p',
+      'http://localhost:8787/getWalletImage/a',
+      'http://[::1]:8787/getWalletImage/a',
+    ]) {
+      expect(safeImageUrl(url)).toBe(new URL(url).href)
+    }
+    expect(safeImageUrl('http://127.0.0.2/i.png')).toBeUndefined()
+    expect(safeImageUrl('http://localhost.evil.example/i.png')).toBeUndefined()
+    expect(safeImageUrl('http://user:pw@127.0.0.1/i.png')).toBeUndefined()
+    expect(safeImageUrl(`http://127.0.0.1/${'a'.repeat(2048)}`)).toBeUndefined()
+  })
+
   it.each([
     ['javascript:', 'javascript:alert(1)'],
     ['javascript: with a space before it', ' javascript:alert(1)'],

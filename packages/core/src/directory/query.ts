@@ -1,4 +1,7 @@
+import type { SdkInfo } from '../api/sdk.js'
 import type { WalletBadge } from './wallet.js'
+
+export type { SdkInfo }
 
 /**
  * One page request to the wallet directory, as SPEC §7 `GET /getWallets` takes it. The same
@@ -25,12 +28,6 @@ export interface WalletQuery {
 export interface WalletPage<W> {
   data: W[]
   count: number
-}
-
-/** Who is asking: sent as `st` (sdk type) and `sv` (sdk version). */
-export interface SdkInfo {
-  type: string
-  version: string
 }
 
 /** The list's entries, trimmed, without blanks, comma-joined; `undefined` when none is left. */

@@ -1,17 +1,10 @@
 // The directory service's side of the client (SPEC §7 GET /getWallets): the request, and the
 // checks on its untrusted answer. Loaded by the client on its first query to a service, so a host
 // on the built-in directory never downloads it.
-import * as z from 'zod/mini'
-import { LatchError } from '../errors/latch-error.js'
+import { requestJson } from '../api/http.js'
+import { walletPageEnvelopeSchema } from '../api/provider.js'
 import { buildGetWalletsUrl, type SdkInfo, type WalletPage, type WalletQuery } from './query.js'
 import { directoryWalletEntrySchema, type DirectoryWallet } from './wallet-schema.js'
-
-// Only the envelope is checked here; each entry is validated on its own so one bad entry does
-// not cost the whole page.
-const pageSchema = z.object({
-  data: z.array(z.unknown()),
-  count: z.number().check(z.int(), z.nonnegative()),
-})
 
 function parseWallets(
   entries: readonly unknown[],
@@ -28,34 +21,6 @@ function parseWallets(
   return wallets
 }
 
-async function fetchJson(
-  doFetch: typeof fetch,
-  url: string,
-  signal: AbortSignal | undefined,
-): Promise<unknown> {
-  let response: Response
-  try {
-    response = await doFetch(url, {
-      method: 'GET',
-      headers: { accept: 'application/json' },
-      credentials: 'omit',
-      ...(signal ? { signal } : {}),
-    })
-  } catch (error) {
-    if (signal?.aborted) throw new LatchError('SOMETHING_WENT_WRONG', { cause: error })
-    throw new LatchError('UNKNOWN_ERROR', { cause: error })
-  }
-  if (!response.ok) {
-    throw new LatchError('HTTP_STATUS', { values: { status: response.status } })
-  }
-  try {
-    return await response.json()
-  } catch (error) {
-    if (signal?.aborted) throw new LatchError('SOMETHING_WENT_WRONG', { cause: error })
-    throw new LatchError('UNKNOWN_ERROR', { cause: error })
-  }
-}
-
 /** One page request to the service. */
 export interface RemotePageRequest {
   /** The service root, without a trailing slash. */
@@ -70,17 +35,20 @@ export interface RemotePageRequest {
 }
 
 /**
- * Asks the service for one page. Entries that fail validation are dropped; `count` is never
- * below the entries kept.
- * @throws LatchError HTTP_STATUS, UNKNOWN_ERROR or SOMETHING_WENT_WRONG (see DirectoryClient).
+ * Asks the service for one page. Only the envelope must be valid: each entry is checked on its
+ * own and one that fails is dropped, so one bad entry does not cost the whole page. `count` is
+ * never below the entries kept.
+ * @throws LatchError as `requestJson` does: INVALID_APP_CONFIGURATION on a 403, HTTP_STATUS,
+ * UNKNOWN_ERROR or SOMETHING_WENT_WRONG (see DirectoryClient).
  */
 export async function fetchWalletPage(
   request: RemotePageRequest,
 ): Promise<WalletPage<DirectoryWallet>> {
   const url = buildGetWalletsUrl(request.baseUrl, request.projectId, request.query, request.sdk)
-  const body = await fetchJson(request.fetch, url, request.signal)
-  const page = pageSchema.safeParse(body)
-  if (!page.success) throw new LatchError('UNKNOWN_ERROR', { cause: page.error })
-  const data = parseWallets(page.data.data, request.imageUrlOf)
-  return { data, count: Math.max(page.data.count, data.length) }
+  const page = await requestJson(
+    { url, fetch: request.fetch, signal: request.signal },
+    walletPageEnvelopeSchema,
+  )
+  const data = parseWallets(page.data, request.imageUrlOf)
+  return { data, count: Math.max(page.count, data.length) }
 }

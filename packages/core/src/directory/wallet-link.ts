@@ -29,7 +29,7 @@ function schemeOf(value: string): string | undefined {
 }
 
 /** A URL Latch may read as a link: a string, not too long, printable ASCII only. */
-function isLinkText(value: unknown): value is string {
+export function isLinkText(value: unknown): value is string {
   return typeof value === 'string' && value.length <= LINK_MAX_LENGTH && PRINTABLE_ASCII.test(value)
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../machines/connection.selectors.js'
 import { networkMachine } from '../machines/network.machine.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork } from '../machines/network-rules.js'
-import type { Network } from '../network/network.js'
+import type { HostNetwork, Network } from '../network/network.js'
 import { parseOptions } from '../options/parse-options.js'
 import type { LatchOptions, ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
 import {
@@ -28,11 +28,7 @@ import { route, type Route } from '../router/routes.js'
 import type { StorageReport } from '../storage/latch-storage.js'
 import type { RecentWallet } from '../storage/keys.js'
 import type { StoragePort } from '../storage/storage-port.js'
-import {
-  createLatchDirectory,
-  type LatchDirectory,
-  type LatchDirectoryOptions,
-} from '../wallets/latch-directory.js'
+import { createLatchDirectory, type LatchDirectory } from '../wallets/latch-directory.js'
 import type { WalletConnectConfig, WalletConnectSession } from '../walletconnect/contract.js'
 import { createWalletConnectLink } from '../walletconnect/link.js'
 import { pairWalletActor } from '../walletconnect/pair-actor.js'
@@ -42,9 +38,14 @@ import { currentConnection, started } from './started.js'
 import { latchMachine } from './latch.machine.js'
 import { createPageActions, type PageTransaction } from './page-actions.js'
 import type { LatchChildren } from './root-events.js'
+import { serverServices, type ServerEnvironment } from './server-services.js'
 
-/** The platform around an instance. Every field has a browser default; tests and servers inject. */
-export interface LatchEnvironment {
+/**
+ * The platform around an instance. Every field has a browser default; tests and servers inject.
+ * The server's part (`fetch`, and `fetchProjectConfig` and `directory` to stand in for the
+ * `serverUrl`'s configuration and wallet directory) is described in server-services.ts.
+ */
+export interface LatchEnvironment extends ServerEnvironment {
   /** Where to persist; default: `options.storage`, else localStorage when usable, else memory. */
   storage?: StoragePort
   /**
@@ -60,13 +61,6 @@ export interface LatchEnvironment {
   clearBrowserData?: () => Promise<void>
   /** Told when stored data was corrupt or could not be written (storage never throws). */
   onStorageReport?: (report: StorageReport) => void
-  /**
-   * SPEC §7 GET /appkit/v1/config for this project, called once at start. Its features merge
-   * over the local ones; a failure keeps the local values. Absent: local features only.
-   */
-  fetchProjectConfig?: (projectId: string) => Promise<unknown>
-  /** The wallet directory (SPEC §7 GET /getWallets); default: the built-in data module. */
-  directory?: LatchDirectoryOptions
 }
 
 /** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
@@ -149,9 +143,11 @@ export interface Latch {
   /**
    * Switches network (SPEC §4 rules pick the confirming view, which asks the wallet, adding an
    * unknown chain and retrying). Resolves once the network is active; rejects with the wallet's
-   * error, with USER_REJECTED when the modal is closed first, or CHAIN_NOT_CONFIGURED.
+   * error, with USER_REJECTED when the modal is closed first, or CHAIN_NOT_CONFIGURED. The
+   * network is matched by caipNetworkId among `networks` (so one passed without `rpcUrls` is
+   * switched to with its server RPC).
    */
-  switchNetwork(network: Network): Promise<void>
+  switchNetwork(network: HostNetwork): Promise<void>
   /** Signs a plain-text message with the current account (the wallet prompts). */
   signMessage(message: string): Promise<string>
   /** Sends a transaction from the current account on the active network; resolves with its hash. */
@@ -185,6 +181,8 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   })
 
   const port = env.storage ?? (options.storage as StoragePort | undefined)
+  const server = serverServices(options, env)
+  const { fetchProjectConfig } = server
   const machine = latchMachine.provide({
     actors: {
       connection: connectionMachine.provide({
@@ -209,10 +207,9 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
           }),
         ),
       ),
-      ...(env.fetchProjectConfig && options.projectId
-        ? {
-            fetchProjectConfig: fromPromise(() => env.fetchProjectConfig!(options.projectId)),
-          }
+      // SPEC §7: the project's features from its Latch server (or the environment's stand-in).
+      ...(fetchProjectConfig
+        ? { fetchProjectConfig: fromPromise(({ signal }) => fetchProjectConfig(signal)) }
         : {}),
     },
   })
@@ -271,7 +268,10 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     toast: children.toast,
     walletConnect: children.walletConnect,
     walletConnectAvailable: walletConnectLink.available,
-    directory: createLatchDirectory(options.projectId, env.directory),
+    // SPEC §8: a 403 from the directory, whichever view asked, is the root's alert to raise.
+    directory: createLatchDirectory(options.projectId, server.directory, () => {
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'SERVER_FORBIDDEN' })
+    }),
     start() {
       // Idempotent; after a failed load of the I/O chunk, the next call tries again.
       actor.send({ type: 'START' })
@@ -340,9 +340,9 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     getActiveNetwork: () => selectActiveNetwork(network.getSnapshot()),
     signMessage: actions.signMessage,
     sendTransaction: actions.sendTransaction,
-    async switchNetwork(target) {
-      if (!options.networks.some((n) => n.caipNetworkId === target.caipNetworkId))
-        throw new LatchError('CHAIN_NOT_CONFIGURED')
+    async switchNetwork(requested) {
+      const target = options.networks.find((n) => n.caipNetworkId === requested.caipNetworkId)
+      if (!target) throw new LatchError('CHAIN_NOT_CONFIGURED')
       // Running first: the view it asks for is routed by the started instance's listeners.
       await latch.ready()
       // SPEC §4: the same network: nothing happens.

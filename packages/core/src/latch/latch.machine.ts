@@ -28,6 +28,8 @@ export const latchMachine = latchSetup.createMachine({
   }),
   on: {
     ALERT: { actions: { type: 'addAlert', params: ({ event }) => event } },
+    // From any call to the server, in any state (the directory may be asked before START).
+    SERVER_FORBIDDEN: { actions: 'alertInvalidAppConfiguration' },
     // The theme changes live, in every state: the views follow it, and no flow is touched (no
     // reconnect, no re-created instance).
     SET_THEME: { actions: { type: 'assignTheme', params: ({ event }) => event } },
@@ -74,8 +76,15 @@ export const latchMachine = latchSetup.createMachine({
               params: ({ event }: { event: { output: unknown } }) => event.output,
             },
           },
-          // Handled, so the failure stays here: the local values are kept.
-          onError: { actions: [] },
+          // Handled, so the failure stays here: the local values are kept. A 403 also says the
+          // project or the page's origin is refused (SPEC §8 'Invalid App Configuration').
+          onError: [
+            {
+              guard: { type: 'forbidden', params: ({ event }) => ({ error: event.error }) },
+              actions: 'alertInvalidAppConfiguration',
+            },
+            { actions: [] },
+          ],
         },
       ],
       on: {

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import type { Connector } from '../connector/connector.js'
-import type { Alert } from '../errors/alerts.js'
-import { LatchError } from '../errors/latch-error.js'
+import { createAlert, type Alert } from '../errors/alerts.js'
+import { isLatchError, LatchError } from '../errors/latch-error.js'
 import { messageFor } from '../errors/catalogue.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import { connectionMachine } from '../machines/connection.machine.js'
@@ -87,7 +87,10 @@ export const latchSetup = setup({
         return () => stops.reverse().forEach((stop) => stop())
       },
     ),
-    /** SPEC §7 GET /appkit/v1/config (the host's `fetchProjectConfig`); none by default. */
+    /**
+     * SPEC §7 GET /appkit/v1/config from the instance's Latch server (`serverUrl`), or the
+     * environment's stand-in; the root provides it (server-services.ts). None by default.
+     */
     fetchProjectConfig: fromPromise<unknown>(async () => undefined),
     /** Lends an approved session to the adapters; the root provides the instance's link. */
     attachSession: fromPromise<WalletConnectSession, WalletConnectSession>(async () => {
@@ -101,10 +104,17 @@ export const latchSetup = setup({
       flowKeyOf(route) !== undefined && flowKeyOf(route) === flowKeyOf(context.flowRoute),
     startsFlow: (_, p: RouteParams & { flow: RouteFlow }) => routeFlowOf(p.route) === p.flow,
     walletFound: ({ context }) => connectTarget(context) !== undefined,
+    /** The server refused the call with a 403 (see `requestJson`). */
+    forbidden: (_, { error }: { error: unknown }) =>
+      isLatchError(error, 'INVALID_APP_CONFIGURATION'),
   },
   actions: {
     addAlert: assign(({ context }, { alert }: { alert: Alert }) => ({
       alerts: withAlert(context.alerts, alert),
+    })),
+    /** SPEC §8: the server refused the project or the page's origin. */
+    alertInvalidAppConfiguration: assign(({ context }) => ({
+      alerts: withAlert(context.alerts, createAlert('INVALID_APP_CONFIGURATION')),
     })),
     assignRuntime: assign((_, runtime: Runtime) => ({
       runtime,

@@ -85,6 +85,11 @@ export type LatchRootEvent =
   | { type: 'START' }
   | { type: 'STOP' }
   | { type: 'ALERT'; alert: Alert }
+  /**
+   * The Latch server answered 403 (an unknown project id, or a page origin the project does not
+   * allow), to any call: SPEC §8's 'Invalid App Configuration' alert.
+   */
+  | { type: 'SERVER_FORBIDDEN' }
   /** The host changed the theme; the new one was validated at the boundary (create-latch.ts). */
   | { type: 'SET_THEME'; theme: LatchTheme }
   // The user's and the host's intents.

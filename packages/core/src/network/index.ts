@@ -1,7 +1,9 @@
 export {
   defineNetwork,
   isTestnet,
+  hostNetworkSchema,
   networkSchema,
   type Network,
   type NetworkInput,
+  type HostNetwork,
 } from './network.js'

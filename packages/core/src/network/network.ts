@@ -6,6 +6,17 @@ import { zodEnglishErrorMap } from '../validation/issues.js'
 // Only web URLs: a `javascript:` or `data:` RPC or explorer URL is never legitimate.
 const url = z.url({ protocol: /^(https?|wss?)$/ })
 
+/** A network's RPC endpoints, viem's shape: `default.http[0]` is the one adapters use. */
+const rpcUrlsSchema = z.catchall(
+  z.object({
+    default: z.object({
+      http: z.array(url).check(z.minLength(1)),
+      webSocket: z.optional(z.array(url)),
+    }),
+  }),
+  z.object({ http: z.array(url), webSocket: z.optional(z.array(url)) }),
+)
+
 /**
  * SPEC §3 "Network": what a host passes in `networks` and what adapters and views read.
  * The shape follows viem's `Chain` (so a viem chain plus `chainNamespace` and `caipNetworkId`
@@ -21,15 +32,7 @@ export const networkSchema = z.object({
     symbol: z.string().check(z.minLength(1)),
     decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
   }),
-  rpcUrls: z.catchall(
-    z.object({
-      default: z.object({
-        http: z.array(url).check(z.minLength(1)),
-        webSocket: z.optional(z.array(url)),
-      }),
-    }),
-    z.object({ http: z.array(url), webSocket: z.optional(z.array(url)) }),
-  ),
+  rpcUrls: rpcUrlsSchema,
   blockExplorers: z.optional(
     z.catchall(
       z.object({ default: z.object({ name: z.string(), url }) }),
@@ -44,21 +47,39 @@ export type Network = z.infer<typeof networkSchema> & {
   chainNamespace: ChainNamespace
 }
 
+/**
+ * A network as a host may pass it in `networks`: `rpcUrls` may be left out when the instance has
+ * a `serverUrl`, whose RPC endpoint (SPEC §7 `/v1/?chainId&projectId`) is then the default.
+ * `createLatch` fills it in; what adapters and views read is always a full {@link Network}.
+ */
+export const hostNetworkSchema = z.extend(networkSchema, {
+  rpcUrls: z.optional(rpcUrlsSchema),
+})
+
+/** See {@link hostNetworkSchema}: a {@link Network} whose `rpcUrls` may be absent. */
+export type HostNetwork = Omit<Network, 'rpcUrls'> & { rpcUrls?: Network['rpcUrls'] | undefined }
+
 /** Input to {@link defineNetwork}: the CAIP-2 id is derived when it is left out. */
-export type NetworkInput = Omit<Network, 'caipNetworkId'> & { caipNetworkId?: CaipNetworkId }
+export type NetworkInput = Omit<HostNetwork, 'caipNetworkId'> & {
+  caipNetworkId?: CaipNetworkId
+}
 
 /**
- * Builds a validated Network. `caipNetworkId` defaults to `chainNamespace:id`.
+ * Builds a validated Network. `caipNetworkId` defaults to `chainNamespace:id`. Without
+ * `rpcUrls` it is a {@link HostNetwork}: `createLatch` then gives it its Latch server's RPC
+ * (the `serverUrl` option), and refuses it when there is no server.
  * @throws ZodError naming every wrong field (in zod's English texts).
  */
-export function defineNetwork(input: NetworkInput): Network {
+export function defineNetwork(input: NetworkInput & { rpcUrls: Network['rpcUrls'] }): Network
+export function defineNetwork(input: NetworkInput): HostNetwork
+export function defineNetwork(input: NetworkInput): HostNetwork {
   const caipNetworkId =
     input.caipNetworkId ?? (`${input.chainNamespace}:${input.id}` as CaipNetworkId)
   return z.parse(
-    networkSchema,
+    hostNetworkSchema,
     { ...input, caipNetworkId },
     { error: zodEnglishErrorMap },
-  ) as Network
+  ) as HostNetwork
 }
 
 /** SPEC §9: balances on testnets are shown as 0.00. */

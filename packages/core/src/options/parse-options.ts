@@ -3,6 +3,7 @@ import { messageFor } from '../errors/catalogue.js'
 import { formatIssuePath, type ValidationIssue } from '../validation/issues.js'
 import { safeParseWith } from '../validation/parse.js'
 import { featureNotAvailableMessage } from './available-features.js'
+import { resolveNetworks } from './network-rpc.js'
 import { LatchOptionsError } from './options-error.js'
 import { BOTH_SIGN_IN_OPTIONS_PATH, latchOptionsSchema, type ResolvedOptions } from './schema.js'
 
@@ -49,9 +50,13 @@ export function parseOptionsWith(schema: typeof latchOptionsSchema, input: unkno
   const result = safeParseWith(schema, candidate)
   if (!result.success) throw new LatchOptionsError(errorCode(result.issues), result.issues)
 
-  const { projectId, ...rest } = result.data
+  const { projectId, networks, defaultNetwork, ...rest } = result.data
+  const resolved = resolveNetworks(networks, defaultNetwork, {
+    serverUrl: rest.serverUrl,
+    projectId: projectId ?? '',
+  })
   return {
-    options: { ...rest, projectId: projectId ?? '' },
+    options: { ...rest, ...resolved, projectId: projectId ?? '' },
     alerts: projectId === undefined ? [createAlert('PROJECT_ID_NOT_CONFIGURED')] : [],
   }
 }
@@ -71,7 +76,8 @@ export function parseOptionsWith(schema: typeof latchOptionsSchema, input: unkno
  *   'Cannot set both `siweConfig` and `siwx` options' (code BOTH_SIWE_AND_SIWX).
  *
  * Functions and objects the host passes (adapters, sign-in configs, storage, networks) come
- * back as the same references.
+ * back as the same references, except a network without `rpcUrls`: it comes back as a copy with
+ * the `serverUrl`'s default RPC (SPEC §7 `/v1/?chainId&projectId`).
  *
  * @throws LatchOptionsError
  */

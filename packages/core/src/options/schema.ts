@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { networkSchema, type Network } from '../network/network.js'
+import { hostNetworkSchema, type Network, type HostNetwork } from '../network/network.js'
 import { messageFor } from '../errors/catalogue.js'
 import { latchErrorMap } from '../validation/issues.js'
 import { chainAdapterSchema, storageSchema } from './runtime-shapes.js'
@@ -9,6 +9,8 @@ import {
   type FeatureSet,
   type OptionalFeature,
 } from './available-features.js'
+import { missingRpcMessage } from './network-rpc.js'
+import { serverUrlSchema } from './service-url.js'
 import { siweConfigSchema, siwxConfigSchema, type SIWEConfig, type SIWXConfig } from './sign-in.js'
 import { themeModeSchema, themeVariablesSchema } from './theme.js'
 import { walletConnectOptionSchema } from './walletconnect-option.js'
@@ -75,7 +77,7 @@ function validatedAsIs<T>(schema: z.core.$ZodType) {
   )
 }
 
-const networkAsIs = validatedAsIs<Network>(networkSchema)
+const networkAsIs = validatedAsIs<HostNetwork>(hostNetworkSchema)
 
 /** SPEC §3 "Dapp metadata". Empty description, url and icons are allowed (SPEC §3). */
 export const metadataSchema = z.strictObject({
@@ -180,7 +182,9 @@ function checkAcrossFields(
     })
   }
   const { networks, defaultNetwork } = value
-  if (!isRecord(defaultNetwork) || !Array.isArray(networks)) return
+  if (!Array.isArray(networks)) return
+  checkRpcUrls(networks, value, ctx)
+  if (!isRecord(defaultNetwork)) return
   const known = networks.some(
     (network: unknown) =>
       isRecord(network) && network.caipNetworkId === defaultNetwork.caipNetworkId,
@@ -192,6 +196,25 @@ function checkAcrossFields(
       path: ['defaultNetwork'],
     })
   }
+}
+
+/**
+ * SPEC §7: a network without `rpcUrls` gets the Latch server's RPC, which needs `serverUrl` and a
+ * project id; without them it is refused at `networks.{i}.rpcUrls`. A wrong `serverUrl` is its
+ * own issue, so only a missing one counts here.
+ */
+function checkRpcUrls(
+  networks: readonly unknown[],
+  value: Record<string, unknown>,
+  ctx: z.core.$RefinementCtx<unknown>,
+): void {
+  const message = missingRpcMessage(value.serverUrl, value.projectId)
+  if (message === undefined) return
+  networks.forEach((network, index) => {
+    if (isRecord(network) && network.rpcUrls === undefined) {
+      ctx.addIssue({ code: 'custom', message, path: ['networks', index, 'rpcUrls'] })
+    }
+  })
 }
 
 /**
@@ -236,13 +259,23 @@ export function latchOptionsSchemaFor(available: FeatureSet) {
     .strictObject({
       /** The provider project id. Missing or empty gives the PROJECT_ID_NOT_CONFIGURED alert. */
       projectId: z.optional(z.string().check(z.minLength(1))),
+      /**
+       * The root URL of the host's Latch server (https:, or http: on a loopback host): its
+       * provider services (the project's features, the wallet directory) and its RPC, the
+       * default of a network passed without `rpcUrls`. Absent: no server; the built-in wallet
+       * directory and local features only, and every network must carry its own `rpcUrls`.
+       */
+      serverUrl: z.optional(serverUrlSchema),
       metadata: z._default(metadataSchema, () => ({
         name: '',
         description: '',
         url: '',
         icons: [],
       })),
-      /** Every network the app supports; at least one, caipNetworkIds unique. */
+      /**
+       * Every network the app supports; at least one, caipNetworkIds unique. A network may leave
+       * out `rpcUrls` when `serverUrl` (and a project id) is set: it gets the server's RPC.
+       */
       networks: z.array(networkAsIs).check(
         z.minLength(1, 'At least one network is required'),
         z.superRefine((networks, ctx) => {
@@ -328,7 +361,15 @@ export type LatchOptions = z.input<typeof latchOptionsSchema>
 /** Feature switches with every default applied. */
 export type ResolvedFeatures = z.output<typeof featuresSchema>
 
-/** Options with every default applied; `projectId` is '' when the host gave none. */
-export type ResolvedOptions = Omit<z.output<typeof latchOptionsSchema>, 'projectId'> & {
+/**
+ * Options with every default applied; `projectId` is '' when the host gave none. Every network
+ * has its `rpcUrls` (the server's default RPC filled in), and `defaultNetwork` is one of them.
+ */
+export type ResolvedOptions = Omit<
+  z.output<typeof latchOptionsSchema>,
+  'projectId' | 'networks' | 'defaultNetwork'
+> & {
   projectId: string
+  networks: Network[]
+  defaultNetwork?: Network
 }

@@ -1,27 +1,6 @@
 import * as z from 'zod/mini'
 import type { WalletConnectClient, WalletConnectConfig } from '../walletconnect/contract.js'
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-const parsedUrl = (value: string) => (URL.canParse(value) ? new URL(value) : undefined)
-
-/**
- * A URL on `secure`, or on `plain` only when it stays on this machine; never with a user name or
- * password in it (the client would send them to the service, and logs would keep them).
- */
-function secureOrLoopbackUrl(secure: string, plain: string) {
-  return z.url({ protocol: new RegExp(`^(${secure}|${plain})$`) }).check(
-    z.refine((value) => {
-      // Only judges the plain scheme; any other scheme is the URL check's to report.
-      const url = parsedUrl(value)
-      return url?.protocol !== `${plain}:` || LOOPBACK_HOSTS.has(url.hostname)
-    }, `Must use ${secure}: unless the host is a loopback address`),
-    z.refine((value) => {
-      const url = parsedUrl(value)
-      return !url || (url.username === '' && url.password === '')
-    }, 'Must not contain a user name or password'),
-  )
-}
+import { secureOrLoopbackUrl } from './service-url.js'
 
 /**
  * The WalletConnect relay's WebSocket URL: wss:, or ws: on a loopback host (local development).

@@ -1,13 +1,16 @@
 import { createDirectoryClient, type DirectoryClient } from '../directory/directory-client.js'
-import type { SdkInfo } from '../directory/query.js'
+import { LATCH_SDK, type SdkInfo } from '../api/sdk-info.js'
 import type { DirectoryWallet } from '../directory/wallet.js'
+import { isLatchError } from '../errors/latch-error.js'
 
-/** Sent as `st`/`sv` to the directory service. */
-export const LATCH_SDK: SdkInfo = { type: 'latch', version: '0.0.0' }
+export { LATCH_SDK }
 
 /** Where an instance's wallet directory comes from. */
 export interface LatchDirectoryOptions {
-  /** The directory service (SPEC §7 GET /getWallets). Without it, the built-in data module. */
+  /**
+   * The directory service (SPEC §7 GET /getWallets): the instance's Latch server (`serverUrl`)
+   * by default. Without one, the built-in data module.
+   */
   baseUrl?: string
   fetch?: typeof fetch
   /** The local wallets to answer from when there is no `baseUrl`; the built-in ones by default. */
@@ -28,18 +31,43 @@ export interface LatchDirectory {
   readonly localWallets?: readonly DirectoryWallet[]
 }
 
-/** The directory of an instance: the service when `baseUrl` is set, else the local module. */
+/**
+ * The client, telling `onForbidden` of every 403 it gets (SPEC §8 'Invalid App Configuration'),
+ * whichever view asked: the instance turns it into its alert. The failure still reaches the
+ * caller, whose list shows it.
+ */
+function reportingForbidden(client: DirectoryClient, onForbidden: () => void): DirectoryClient {
+  const tell = (error: unknown): never => {
+    if (isLatchError(error, 'INVALID_APP_CONFIGURATION')) onForbidden()
+    throw error
+  }
+  return {
+    getWallets: (query, options) => client.getWallets(query, options).catch(tell),
+    findWallet: (id, options) => client.findWallet(id, options).catch(tell),
+    walletImageUrl: (id) => client.walletImageUrl(id),
+    get localWallets() {
+      return client.localWallets
+    },
+  }
+}
+
+/**
+ * The directory of an instance: the service when `baseUrl` is set, else the local module.
+ * @param onForbidden told when the service answers 403 (an unknown project, a forbidden origin).
+ */
 export function createLatchDirectory(
   projectId: string,
   options: LatchDirectoryOptions = {},
+  onForbidden?: () => void,
 ): LatchDirectory {
-  const client = createDirectoryClient({
+  const created = createDirectoryClient({
     projectId,
     sdk: options.sdk ?? LATCH_SDK,
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.wallets ? { wallets: options.wallets } : {}),
   })
+  const client = onForbidden ? reportingForbidden(created, onForbidden) : created
   return {
     client,
     // The client's own: it alone knows whether a service answers (an empty baseUrl is none).

@@ -164,6 +164,41 @@ describe('wallet directory: remote', () => {
     expect(signals[0]!.aborted).toBe(true)
     actor.stop()
   })
+
+  it('restarted from its snapshot (React StrictMode), it shows the new request’s page', async () => {
+    // The first request hangs until its signal aborts, then rejects as fetch does; later ones
+    // answer at once.
+    let calls = 0
+    const fetch = vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
+      ++calls === 1
+        ? new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () =>
+              reject(new DOMException('aborted', 'AbortError')),
+            ),
+          )
+        : Promise.resolve(Response.json({ data: directoryOf(3), count: 3 })),
+    )
+    const actor = createActor(walletDirectoryMachine, {
+      input: { directory: createLatchDirectory('p', { baseUrl: 'https://dir.test', fetch }) },
+    }).start()
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
+    // What @xstate/react does when StrictMode runs a component's effects twice: stop the actor
+    // (aborting its request), then start it and its children again from their snapshots.
+    const saved = [actor, ...Object.values(actor.getSnapshot().children)].flatMap((ref) =>
+      ref ? [{ ref, snapshot: ref.getSnapshot() as unknown }] : [],
+    )
+    const system = actor.system.getSnapshot()
+    actor.stop()
+    Object.assign(actor.system, { _snapshot: system })
+    for (const { ref, snapshot } of saved) {
+      Object.assign(ref, { _processingStatus: 0, _snapshot: snapshot })
+    }
+    actor.start()
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2))
+    await vi.waitFor(() => expect(selectWalletDirectory(actor.getSnapshot()).status).toBe('ready'))
+    expect(selectWalletDirectory(actor.getSnapshot()).count).toBe(3)
+    actor.stop()
+  })
 })
 
 describe('the directory of an instance', () => {

@@ -130,13 +130,21 @@ export const walletDirectoryMachine = setup({
   actors: {
     fetchPage: fromPromise<PageResult, PageRequest>(async ({ input, signal }) => {
       const { client } = input.directory
-      const [page, featured] = await Promise.all([
-        client.getWallets(input.query, { signal }),
-        input.featuredQuery ? client.getWallets(input.featuredQuery, { signal }) : undefined,
-      ])
-      return featured
-        ? { query: input.query, page, featured: featured.data }
-        : { query: input.query, page }
+      try {
+        const [page, featured] = await Promise.all([
+          client.getWallets(input.query, { signal }),
+          input.featuredQuery ? client.getWallets(input.featuredQuery, { signal }) : undefined,
+        ])
+        return featured
+          ? { query: input.query, page, featured: featured.data }
+          : { query: input.query, page }
+      } catch (error) {
+        // A request stopped on purpose answers no one: under React's StrictMode, @xstate/react
+        // restarts the list's actor from its snapshot, and this abort would otherwise land in
+        // the restarted list as its failure while the new request's page is lost.
+        if (signal.aborted) return new Promise<never>(() => undefined)
+        throw error
+      }
     }),
   },
   delays: { SEARCH_DEBOUNCE: DIRECTORY_SEARCH_DEBOUNCE_MS },

@@ -3,6 +3,7 @@ import {
   selectActiveNetwork,
   selectIsUnsupportedChain,
   selectNetworks,
+  type HostNetwork,
   type Network,
 } from '@latch/core'
 import { useMemo } from 'react'
@@ -16,8 +17,11 @@ export interface LatchNetworkState {
   activeCaipNetworkId?: string
   networks: readonly Network[]
   isUnsupported: boolean
-  /** Asks to switch; the modal shows the confirmation the SPEC §4 rules pick. */
-  switchNetwork(network: Network): void
+  /**
+   * Asks to switch; the modal shows the confirmation the SPEC §4 rules pick. The network may be
+   * the host's own definition (matched by caipNetworkId), even one without `rpcUrls`.
+   */
+  switchNetwork(network: HostNetwork): void
 }
 
 export function useLatchNetwork(): LatchNetworkState {

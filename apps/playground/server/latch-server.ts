@@ -1,0 +1,146 @@
+// The playground's Latch server (packages/server), on embedded PGlite, configured from the running
+// devnet. `npm start` (scripts/dev.mjs) and the e2e harness both start it through here, so the
+// pages the tests drive talk to the same server a newcomer's page does.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BYTES32_TOKEN, TEST_TOKEN, type Devnet } from '@latch/devnet'
+import {
+  openDatabase,
+  parseServerConfig,
+  startServer,
+  type Database,
+  type ServerConfigInput,
+} from '@latch/server'
+import { PLAYGROUND_PROJECT_ID } from '../src/config.js'
+
+/** Pages served from this machine, whatever port Vite or `vite preview` picked. */
+export const LOCAL_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
+
+/** A fixed ETH price, so a USD figure has something to show on the devnet. */
+const DEVNET_ETH_USD = 3000
+
+export interface PlaygroundServerOptions {
+  /** The origins the playground's project allows: {@link LOCAL_ORIGINS} unless told. */
+  allowedOrigins?: readonly string[]
+  /** The directory's seed: `builtin` (Latch's own list) unless told, or a JSON file's path. */
+  directorySeed?: string
+  /** The port to listen on (on 127.0.0.1); a free one unless told. */
+  port?: number
+  /**
+   * Where PGlite keeps the data: a fresh directory under the OS temp dir (the default, as
+   * `npm start` runs), or memory (the e2e stacks: a second or two faster to start, and nothing
+   * on disk to remove).
+   */
+  storage?: 'temp-dir' | 'memory'
+}
+
+/** The part of a running devnet the server's configuration is made from. */
+export type DevnetServices = Pick<Devnet, 'chains' | 'contracts'>
+
+/**
+ * The server's configuration for a devnet: the playground's project, every devnet chain (its
+ * anvil as the upstream of the server's `/v1` RPC proxy), the chains' ETH and test tokens, a
+ * static ETH price, and the directory seed.
+ */
+export function playgroundServerConfig(
+  devnet: DevnetServices,
+  options: PlaygroundServerOptions = {},
+): ServerConfigInput {
+  const caip = (chainId: number) => `eip155:${chainId}`
+  return {
+    projects: [
+      {
+        id: PLAYGROUND_PROJECT_ID,
+        allowedOrigins: [...(options.allowedOrigins ?? LOCAL_ORIGINS)],
+      },
+    ],
+    chains: devnet.chains.map((chain) => ({
+      caipNetworkId: caip(chain.chainId),
+      rpcUrls: [chain.rpcUrl],
+    })),
+    tokens: devnet.chains.flatMap((chain) => {
+      const contracts = devnet.contracts[chain.chainId]
+      const native = { address: 'native', symbol: 'ETH', name: 'Ether', decimals: 18 }
+      const tokens = contracts
+        ? [
+            { address: contracts.testToken, ...pick(TEST_TOKEN) },
+            { address: contracts.bytes32Token, ...pick(BYTES32_TOKEN) },
+          ]
+        : []
+      return [native, ...tokens].map((token) => ({ caipNetworkId: caip(chain.chainId), ...token }))
+    }),
+    prices: { kind: 'static', usd: { ETH: DEVNET_ETH_USD } },
+    directory: { seed: options.directorySeed ?? 'builtin' },
+  }
+}
+
+function pick(token: { symbol: string; name: string; decimals: number }) {
+  return { symbol: token.symbol, name: token.name, decimals: token.decimals }
+}
+
+/** A running playground server. */
+export interface PlaygroundServer {
+  /** `http://127.0.0.1:port`: the pages' `serverUrl`. */
+  readonly url: string
+  /** Where PGlite keeps the data: its fresh directory (removed by {@link close}), or 'memory'. */
+  readonly dataDir: string
+  /** Stops listening, closes the database and removes its directory; safe to call twice. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the server for a devnet that may still be starting: PGlite's start-up (its WASM and the
+ * migrations, seconds on a loaded machine) is most of the server's, and needs no devnet, so it
+ * runs while the devnet comes up. The data directory is fresh on every start, like the devnet's
+ * chains: nothing outlives the run, and nothing is written in the repository.
+ * Whatever was started is stopped again if a later step fails.
+ */
+export async function startPlaygroundServer(
+  devnet: DevnetServices | Promise<DevnetServices>,
+  options: PlaygroundServerOptions = {},
+): Promise<PlaygroundServer> {
+  const dataDir =
+    options.storage === 'memory'
+      ? undefined
+      : await mkdtemp(join(tmpdir(), 'latch-playground-server-'))
+  const removeDataDir = async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  }
+  let database: Database | undefined
+  try {
+    // Both settle before either failure is thrown, so an opened database is never left open.
+    const [opened, services] = await Promise.allSettled([
+      openDatabase(dataDir ? { dataDir } : {}),
+      devnet,
+    ])
+    if (opened.status === 'rejected') throw opened.reason
+    const db = (database = opened.value)
+    if (services.status === 'rejected') throw services.reason
+    const config = parseServerConfig(
+      playgroundServerConfig(services.value, options),
+      'the playground server',
+    )
+    const server = await startServer(config, {
+      database: db,
+      host: '127.0.0.1',
+      port: options.port ?? 0,
+    })
+    let closing: Promise<void> | undefined
+    return {
+      url: server.url,
+      dataDir: dataDir ?? 'memory',
+      close: () =>
+        (closing ??= (async () => {
+          // The server leaves a database it was handed open: closing it is this function's.
+          await server.close()
+          await db.close()
+          await removeDataDir()
+        })()),
+    }
+  } catch (error) {
+    await database?.close().catch(() => undefined)
+    await removeDataDir()
+    throw error
+  }
+}

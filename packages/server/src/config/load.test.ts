@@ -1,0 +1,85 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadServerConfig, parseServerConfig, ServerConfigError } from './load.js'
+
+const project = { id: 'demo', allowedOrigins: ['https://app.example'] }
+
+function issuesOf(value: unknown): { path: string; message: string }[] {
+  try {
+    parseServerConfig(value)
+  } catch (error) {
+    if (error instanceof ServerConfigError) return [...error.issues]
+    throw error
+  }
+  throw new Error('the configuration was accepted')
+}
+
+describe('server configuration', () => {
+  it('fills the defaults of a minimal file', () => {
+    const config = parseServerConfig({ projects: [project] })
+    expect(config.projects[0]).toEqual({
+      ...project,
+      features: [],
+      analytics: false,
+      rpcRateLimit: { requests: 600, windowSeconds: 60 },
+    })
+    expect(config.directory.seed).toBe('builtin')
+    expect(config.prices).toEqual({ kind: 'none' })
+  })
+
+  it('names every wrong field at once', () => {
+    const issues = issuesOf({
+      projects: [
+        { id: 'bad id', allowedOrigins: ['https://app.example/path'] },
+        { ...project, rpcRateLimit: { requests: 0, windowSeconds: 60 } },
+      ],
+      chains: [{ caipNetworkId: 'ethereum', rpcUrls: ['ftp://node.example'] }],
+    })
+    expect(issues.map((issue) => issue.path)).toEqual([
+      'projects.0.id',
+      'projects.0.allowedOrigins.0',
+      'projects.1.rpcRateLimit.requests',
+      'chains.0.caipNetworkId',
+      'chains.0.rpcUrls.0',
+    ])
+    expect(issues[1]?.message).toMatch(/Must be an origin/)
+  })
+
+  it('refuses duplicate projects and chains, and a file without projects', () => {
+    expect(
+      issuesOf({
+        projects: [project, project],
+        chains: [
+          { caipNetworkId: 'eip155:1', rpcUrls: ['https://a.example'] },
+          { caipNetworkId: 'eip155:1', rpcUrls: ['https://b.example'] },
+        ],
+      }),
+    ).toEqual([
+      { path: 'projects.1.id', message: 'Duplicate project id' },
+      { path: 'chains.1.caipNetworkId', message: 'Duplicate chain' },
+    ])
+    expect(issuesOf({}).map((issue) => issue.path)).toEqual(['projects'])
+  })
+
+  it('reads a file, and says when it is missing or not JSON', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'latch-config-'))
+    const good = join(dir, 'latch.config.json')
+    await writeFile(good, JSON.stringify({ projects: [project] }))
+    expect((await loadServerConfig(good)).projects[0]?.id).toBe('demo')
+    await expect(loadServerConfig(join(dir, 'missing.json'))).rejects.toThrow(
+      /Cannot read the file/,
+    )
+    const broken = join(dir, 'broken.json')
+    await writeFile(broken, '{ projects: ')
+    await expect(loadServerConfig(broken)).rejects.toThrow(/Not JSON/)
+  })
+
+  it('accepts the example configuration shipped with the package', async () => {
+    const example = new URL('../../latch.config.example.json', import.meta.url)
+    await expect(loadServerConfig(example.pathname)).resolves.toMatchObject({
+      projects: [{ id: 'my-project' }],
+    })
+  })
+})

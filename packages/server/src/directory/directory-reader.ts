@@ -1,0 +1,65 @@
+import { queryLocalDirectory, type DirectoryWallet, type WalletQuery } from '@latch/core'
+import { walletPageSchema } from '@latch/core/api'
+import { asc, eq } from 'drizzle-orm'
+import type { Db } from '../db/database.js'
+import { directoryVersion, wallets } from '../db/schema.js'
+import { issuesOf } from '../http/errors.js'
+
+/** Distinct answers kept per instance (a query's JSON); the oldest goes first. */
+const ANSWERS_KEPT = 256
+
+/**
+ * Reads the directory for `GET /getWallets`. The database is asked, on every request, which
+ * version of the directory is current (one row); the entries and the answers already computed
+ * are kept only for that version. So every instance answers from the directory the database
+ * holds now (a reseed by any instance is seen by all at their next request), without reading
+ * every entry per request. The answer is core's `queryLocalDirectory`: the one definition of
+ * paging, search, include/exclude, chains and badge, shared with hosts that run without a server.
+ */
+export function createDirectoryReader(db: Db) {
+  let kept:
+    { version: number; entries: DirectoryWallet[]; answers: Map<string, string> } | undefined
+
+  async function current() {
+    const [row] = await db
+      .select({ version: directoryVersion.version })
+      .from(directoryVersion)
+      .where(eq(directoryVersion.id, 1))
+    const version = row?.version ?? 0
+    if (kept?.version === version) return kept
+    const rows = await db
+      .select({ entry: wallets.entry })
+      .from(wallets)
+      .orderBy(asc(wallets.position))
+    // The entries were checked with core's entry schema when seeded. The rule reads only their
+    // id, name, rdns, chains and badge, so an entry without `imageUrl` is all it needs.
+    kept = { version, entries: rows.map((r) => r.entry) as DirectoryWallet[], answers: new Map() }
+    return kept
+  }
+
+  return {
+    /**
+     * The JSON of one page, checked against the schema core's client parses before it is first
+     * sent (a server that would send what its clients reject fails here instead).
+     */
+    async page(query: WalletQuery): Promise<string> {
+      const directory = await current()
+      const key = JSON.stringify(query)
+      const known = directory.answers.get(key)
+      if (known !== undefined) return known
+      const page = queryLocalDirectory(directory.entries, query)
+      const checked = walletPageSchema.safeParse(page)
+      if (!checked.success) {
+        throw new Error(
+          `Directory answer failed its schema: ${JSON.stringify(issuesOf(checked.error.issues))}`,
+        )
+      }
+      const json = JSON.stringify(page)
+      directory.answers.set(key, json)
+      if (directory.answers.size > ANSWERS_KEPT) {
+        directory.answers.delete(directory.answers.keys().next().value as string)
+      }
+      return json
+    },
+  }
+}

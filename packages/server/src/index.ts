@@ -1,0 +1,19 @@
+// @latch/server: the self-hosted Latch server. `latch-server --config latch.config.json` runs
+// it; `createServer(config)` makes an instance in process (tests), `startServer` listens.
+export { createApp, type AppDeps } from './app.js'
+export { loadServerConfig, parseServerConfig, ServerConfigError } from './config/load.js'
+export type {
+  ChainConfig,
+  ProjectConfig,
+  ServerConfig,
+  ServerConfigInput,
+} from './config/schema.js'
+export { openDatabase, type Database, type DatabaseOptions, type Db } from './db/database.js'
+export { hitRateLimit, type RateLimit, type RateLimitVerdict } from './limits/rate-limit.js'
+export {
+  createServer,
+  startServer,
+  type CreateServerOptions,
+  type LatchServer,
+  type RunningServer,
+} from './server.js'

@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import type { Hono } from 'hono'
+import { createApp, type AppDeps } from './app.js'
+import type { ServerConfig } from './config/schema.js'
+import { openDatabase, type Database } from './db/database.js'
+import type { ProjectEnv } from './http/project.js'
+import { loadDirectorySeed, seedDirectory } from './seed/directory.js'
+import { imageSeed, seedImages } from './seed/images.js'
+
+/** Where the data is and what the server runs with. */
+export interface CreateServerOptions extends Omit<AppDeps, 'db'> {
+  /** An open database to use (tests share one between two instances); else one is opened. */
+  database?: Database
+  /** `postgres://…`: PostgreSQL. Else PGlite in `dataDir`, or in memory without one. */
+  databaseUrl?: string
+  dataDir?: string
+  /** The folder a relative `directory.seed` path is read from; the working directory by default. */
+  configDir?: string
+  /** Writes the directory seed and the currency and token images at start; true by default. */
+  seed?: boolean
+}
+
+/** One server instance, in process: its app, its database, and how to stop it. */
+export interface LatchServer {
+  readonly app: Hono<ProjectEnv>
+  /** The app's fetch handler: `await server.fetch(new Request(url))` in tests. */
+  fetch(request: Request): Promise<Response>
+  readonly database: Database
+  /** Closes the database when this instance opened it. */
+  close(): Promise<void>
+}
+
+/**
+ * Creates a server instance: opens (and migrates) the database, writes the directory seed, and
+ * builds the app. The instance keeps no state of its own beyond its connection pool: two on one
+ * PostgreSQL database answer as one.
+ */
+export async function createServer(
+  config: ServerConfig,
+  options: CreateServerOptions = {},
+): Promise<LatchServer> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    }))
+  const owned = options.database === undefined
+  try {
+    if (options.seed !== false) {
+      const seed = await loadDirectorySeed(
+        config.directory.seed,
+        options.configDir ?? process.cwd(),
+      )
+      await seedDirectory(database.db, seed)
+      await seedImages(database.db, imageSeed(config))
+    }
+  } catch (error) {
+    if (owned) await database.close()
+    throw error
+  }
+  const app = createApp(config, { ...options, db: database.db })
+  return {
+    app,
+    fetch: async (request) => app.fetch(request),
+    database,
+    close: async () => {
+      if (owned) await database.close()
+    },
+  }
+}
+
+/** A server listening on a port. */
+export interface RunningServer extends LatchServer {
+  /** `http://host:port`, what clients use as `serverUrl`. */
+  readonly url: string
+  readonly port: number
+}
+
+/** Listens on `host:port` (port 0: a free one). */
+export async function startServer(
+  config: ServerConfig,
+  options: CreateServerOptions & { port?: number; host?: string } = {},
+): Promise<RunningServer> {
+  const server = await createServer(config, options)
+  const host = options.host ?? '127.0.0.1'
+  const http = await new Promise<ServerType>((resolveListening, reject) => {
+    const listening = serve(
+      { fetch: server.app.fetch, port: options.port ?? 0, hostname: host },
+      () => resolveListening(listening),
+    )
+    listening.once('error', reject)
+  })
+  const { port } = http.address() as AddressInfo
+  return {
+    ...server,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    close: async () => {
+      await new Promise<void>((done) => http.close(() => done()))
+      await server.close()
+    },
+  }
+}
