@@ -22,7 +22,9 @@ const rpcUrlsSchema = z.catchall(
  * The shape follows viem's `Chain` (so a viem chain plus `chainNamespace` and `caipNetworkId`
  * is a Network), which lets the EVM adapter hand it to viem untouched.
  */
-export const networkSchema = z.object({
+// The fields both schemas share: spread into two `z.object`s rather than `z.extend`, which would
+// bring zod's extend helper into every host's start-up JS for this one use.
+const networkFields = {
   id: z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.minLength(1))]),
   caipNetworkId: z.string().check(z.refine(isCaipNetworkId, 'Invalid CAIP-2 network id')),
   chainNamespace: z.string().check(z.refine(isChainNamespace, 'Invalid chain namespace')),
@@ -40,7 +42,9 @@ export const networkSchema = z.object({
     ),
   ),
   testnet: z.optional(z.boolean()),
-})
+}
+
+export const networkSchema = z.object(networkFields)
 
 export type Network = z.infer<typeof networkSchema> & {
   caipNetworkId: CaipNetworkId
@@ -52,7 +56,8 @@ export type Network = z.infer<typeof networkSchema> & {
  * a `serverUrl`, whose RPC endpoint (SPEC §7 `/v1/?chainId&projectId`) is then the default.
  * `createLatch` fills it in; what adapters and views read is always a full {@link Network}.
  */
-export const hostNetworkSchema = z.extend(networkSchema, {
+export const hostNetworkSchema = z.object({
+  ...networkFields,
   rpcUrls: z.optional(rpcUrlsSchema),
 })
 

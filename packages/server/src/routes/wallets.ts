@@ -21,7 +21,7 @@ const WALLET_PAGE_CACHE_CONTROL = 'public, max-age=60'
  */
 export function walletRoutes(deps: RouteDeps) {
   const app = new Hono<ProjectEnv>()
-  const directory = createDirectoryReader(deps.db)
+  const directory = createDirectoryReader(deps.db, deps.now)
   app.get('/getWallets', async (c) => {
     const params = parseRequest(getWalletsParamsSchema, c.req.query(), 'query')
     const json = await directory.page({
