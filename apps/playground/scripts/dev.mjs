@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevnet } from '@latch/devnet'
 import { startRelay } from '@latch/relay'
+import { startSolanaDevnet } from '@latch/solana-devnet'
 import { createServer, runnerImport } from 'vite'
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -23,6 +24,10 @@ const { module: latchServerModule } = await runnerImport(join(appDir, 'server/la
 })
 
 const devnetStarting = startDevnet()
+// The local Solana chain (LiteSVM in this process), next to anvil; Solana wallets join the page
+// with the Solana adapter (issue 13).
+const solanaStarting = startSolanaDevnet({ port: Number(process.env.LATCH_SOLANA_PORT) || 0 })
+solanaStarting.catch(() => undefined)
 // PGlite's start-up, the server's slow part, runs while the devnet comes up.
 const latchServerStarting = latchServerModule.startPlaygroundServer(devnetStarting, {
   port: Number(process.env.LATCH_SERVER_PORT) || 0,
@@ -41,16 +46,20 @@ const stop = (code = 0) =>
     // Waits for whichever is still starting, then stops it; one that failed has cleaned up.
     await latchServerStarting.then((latch) => latch.close()).catch(() => undefined)
     await devnetStarting.then((devnet) => devnet.stop()).catch(() => undefined)
+    await solanaStarting.then((solana) => solana.stop()).catch(() => undefined)
     process.exit(code)
   })())
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0))
 
 /** @type {import('@latch/devnet').Devnet | undefined} */
 let devnet
+/** @type {import('@latch/solana-devnet').SolanaDevnet | undefined} */
+let solana
 /** @type {import('../server/latch-server.ts').PlaygroundServer | undefined} */
 let latchServer
 try {
   devnet = await devnetStarting
+  solana = await solanaStarting
   // The local WalletConnect relay (and its verify service): pairing works with no internet.
   relay = await startRelay({ port: Number(process.env.LATCH_RELAY_PORT) || 0 })
   // The Latch server on embedded PGlite: the wallet directory, the project's features and the
@@ -91,13 +100,16 @@ console.log(
     '  Dev wallet accounts (10 000 ETH each on every chain):',
     ...accounts,
     '',
+    `  Solana local chain ${solana?.chain} (LiteSVM, ready in ${solana?.readyInMs} ms): ${solana?.rpcUrl}`,
+    `    WebSocket ${solana?.wsUrl}; test token mint ${solana?.mint.address}`,
+    '',
     `  WalletConnect relay: ${relay?.url}`,
     `  WalletConnect test wallet (paste a pairing link there): ${url}wallet.html`,
     '',
     `  Latch server (wallet directory, project config, RPC proxy): ${latchServer?.url}`,
     `    on embedded PGlite in ${latchServer?.dataDir} (removed on exit)`,
     '',
-    '  Ctrl-C stops the playground, the relay, the Latch server and the devnet.',
+    '  Ctrl-C stops the playground, the relay, the Latch server and both local chains.',
     '',
   ].join('\n'),
 )
