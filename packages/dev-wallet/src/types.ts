@@ -1,7 +1,8 @@
 import type { Address, Hex } from 'viem'
+import type { ApprovalMode, ApprovalQueueState, ApprovalRequest } from './kit/approval-queue.js'
 
 /** How the wallet answers requests that need the user's consent. */
-export type ApprovalMode = 'auto-approve' | 'auto-reject' | 'manual'
+export type { ApprovalMode }
 
 /** The chain's native currency, as in EIP-3085. */
 export interface NativeCurrency {
@@ -44,20 +45,10 @@ export interface DevWalletConfig {
 }
 
 /** A request waiting for the user's answer in manual mode. */
-export interface PendingRequest {
-  id: string
-  method: string
-  params: unknown
-  /** One short line for the approval panel. */
-  summary: string
-  createdAt: number
-}
+export type PendingRequest = ApprovalRequest
 
 /** What {@link DevWallet.subscribe} listeners receive. */
-export interface ApprovalState {
-  approval: ApprovalMode
-  pending: readonly PendingRequest[]
-}
+export type ApprovalState = ApprovalQueueState
 
 /** EIP-1193 request arguments. */
 export interface RequestArguments {
