@@ -25,5 +25,5 @@ export {
   nativeSchemeOf,
 } from './wallet-link.js'
 export { WALLET_NAME_MAX_LENGTH, cleanWalletName, walletNameSchema } from './wallet-name.js'
-export { directoryWalletEntrySchema, directoryWalletSchema } from './wallet-schema.js'
+export { WALLET_ID, directoryWalletEntrySchema, directoryWalletSchema } from './wallet-schema.js'
 export { directoryWallets } from './wallets.data.js'

@@ -9,7 +9,11 @@ import { isHttpsUrl, isWalletAppLink } from './wallet-link.js'
 import { walletNameSchema } from './wallet-name.js'
 
 const CHAINS_MAX = 256
-const WALLET_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
+/**
+ * A directory wallet id: letters, digits, `_` and `-`, at most 128. Also the shape of every id the
+ * Latch server serves images by: it can never be a path (`..`, `/`) or carry markup.
+ */
+export const WALLET_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
 const RDNS = /^(?=.{3,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})+$/
 
 const caipNetworkId = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CAIP-2 network id')

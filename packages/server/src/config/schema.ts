@@ -1,12 +1,14 @@
+import { isCaipNetworkId } from '@latch/core'
 import { projectIdSchema } from '@latch/core/api'
 import * as z from 'zod'
 
 // The server's one configuration file (`latch.config.json`), checked at start-up. Every field is
 // named in the error when it is wrong, so an operator fixes the file in one pass.
 
+// Core's one CAIP-2 rule, the one its clients and the shared API schemas apply.
 const caipNetworkId = z
   .string()
-  .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'Must be a CAIP-2 chain id such as eip155:1')
+  .refine(isCaipNetworkId, 'Must be a CAIP-2 chain id such as eip155:1')
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
 

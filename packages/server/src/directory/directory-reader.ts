@@ -3,7 +3,7 @@ import { walletPageSchema } from '@latch/core/api'
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/database.js'
 import { directoryVersion, wallets } from '../db/schema.js'
-import { issuesOf } from '../http/errors.js'
+import { checkAnswer } from '../http/validate.js'
 
 /** Distinct answers kept per instance (a query's JSON); the oldest goes first. */
 const ANSWERS_KEPT = 256
@@ -74,12 +74,7 @@ export function createDirectoryReader(db: Db, now: () => number = Date.now) {
       const known = directory.answers.get(key)
       if (known !== undefined) return known
       const page = queryLocalDirectory(directory.entries, query)
-      const checked = walletPageSchema.safeParse(page)
-      if (!checked.success) {
-        throw new Error(
-          `Directory answer failed its schema: ${JSON.stringify(issuesOf(checked.error.issues))}`,
-        )
-      }
+      checkAnswer(walletPageSchema, page)
       const json = JSON.stringify(page)
       directory.answers.set(key, json)
       if (directory.answers.size > ANSWERS_KEPT) {

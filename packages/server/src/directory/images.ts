@@ -1,3 +1,4 @@
+import { WALLET_ID } from '@latch/core'
 import { and, eq } from 'drizzle-orm'
 import * as z from 'zod'
 import type { Db } from '../db/database.js'
@@ -7,11 +8,10 @@ import { images } from '../db/schema.js'
 export type ImageKind = 'wallet' | 'asset' | 'currency' | 'token'
 
 /**
- * An image id: the shape of a directory wallet id (core's wallet-schema.ts), which also fits a
- * currency code (`USD`) and most token symbols (`USDC`). Nothing else reaches the database, and
- * no id can be a path (`..`, `/`) or carry markup.
+ * An image id: core's directory wallet id (`WALLET_ID`), which also fits a currency code (`USD`)
+ * and most token symbols (`USDC`). Nothing else reaches the database.
  */
-export const IMAGE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
+export const IMAGE_ID = WALLET_ID
 
 /** The `{id}` path parameter of the image routes. */
 export const imageParamsSchema = z.object({ id: z.string().regex(IMAGE_ID, 'Invalid image id') })

@@ -38,18 +38,24 @@ export async function jsonBody(c: Context, maxBytes = 64 * 1024): Promise<unknow
 }
 
 /**
- * Sends an answer after checking it against the schema the client parses it with: a server
- * that would send what its clients reject fails here, loudly, instead.
+ * Checks an answer against the schema the client parses it with: a server that would send what
+ * its clients reject fails here, loudly, instead.
+ * @throws Error naming the issues (answered as a 500, logged, never sent).
  */
+export function checkAnswer<T>(schema: Schema<T>, body: T): void {
+  const result = schema.safeParse(body)
+  if (!result.success) {
+    throw new Error(`Response failed its schema: ${JSON.stringify(issuesOf(result.error.issues))}`)
+  }
+}
+
+/** Sends an answer once it passed {@link checkAnswer}. */
 export function respond<T>(
   c: Context,
   schema: Schema<T>,
   body: T,
   status: ContentfulStatusCode = 200,
 ): Response {
-  const result = schema.safeParse(body)
-  if (!result.success) {
-    throw new Error(`Response failed its schema: ${JSON.stringify(issuesOf(result.error.issues))}`)
-  }
+  checkAnswer(schema, body)
   return c.json(body as object, status)
 }

@@ -1,6 +1,7 @@
 import { rpcProxyParamsSchema, supportedChainsSchema } from '@latch/core/api'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { ChainConfig } from '../config/schema.js'
 import type { RouteDeps } from '../deps.js'
 import { HttpError } from '../http/errors.js'
 import type { ProjectEnv } from '../http/project.js'
@@ -37,7 +38,9 @@ export const RPC_MAX_BODY_BYTES = 2 * 1024 * 1024
  */
 export function rpcRoutes(deps: RouteDeps) {
   const app = new Hono<ProjectEnv>()
-  const chains = new Map(deps.config.chains.map((chain) => [chain.caipNetworkId, chain]))
+  const chains = new Map<string, ChainConfig>(
+    deps.config.chains.map((chain) => [chain.caipNetworkId, chain]),
+  )
   const allowlist = rpcAllowlist(deps.config)
   const policy: UpstreamPolicy = {
     timeoutMs: deps.config.rpc.upstreamTimeoutMs,
