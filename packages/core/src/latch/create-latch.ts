@@ -301,7 +301,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     async connect(request: ConnectOptions = {}) {
       // Flows run once the instance does (the route's flow is started by its listeners).
       await latch.ready()
-      const current = currentConnection(children)
+      const current = currentConnection(children, request.connectorId)
       if (current) return current
       const { runtime } = actor.getSnapshot().context
       // SPEC §4, read as Latch's own stores: the host's databases and keys are never touched.

@@ -56,7 +56,10 @@ export function disconnected(children: Pick<LatchChildren, 'connection'>): Promi
   const { connection } = children
   return new Promise((resolve) => {
     const check = () => {
-      if (selectStatus(connection.getSnapshot()) !== 'disconnected') return false
+      const snapshot = connection.getSnapshot()
+      // Every namespace's connection gone, not only the active one's account.
+      if (snapshot.context.connections.length > 0 || selectStatus(snapshot) !== 'disconnected')
+        return false
       resolve()
       return true
     }

@@ -185,6 +185,12 @@ export const latchSetup = setup({
           type: 'FACTS_UPDATED',
           facts: { activeNamespace: p.activeNamespace, isUnsupportedChain: p.isUnsupportedChain },
         })
+        // The current account is the active namespace's.
+        if (p.activeNamespace)
+          enqueue.sendTo(context.connection, {
+            type: 'ACTIVE_NAMESPACE',
+            namespace: p.activeNamespace,
+          })
         enqueue(() => runtimeOf(context).rememberLastUsedChain(p))
       },
     ),
@@ -206,16 +212,23 @@ export const latchSetup = setup({
     ),
 
     // Wallet events.
-    /** The wallet's chain decides the active network of its namespace. */
+    /**
+     * The wallet's chain decides the active network of its namespace. A wallet the user just
+     * connected also makes its namespace the active one; a reconnect on load leaves the
+     * remembered active network as it was.
+     */
     followWalletChain: enqueueActions(
       (
         { context, enqueue },
-        { connection }: { connection: { namespace: ChainNamespace; chainReference: string } },
+        p: {
+          connection: { namespace: ChainNamespace; chainReference: string }
+          reconnected: boolean
+        },
       ) =>
         enqueue.sendTo(context.network, {
-          type: 'WALLET_CHAIN_CHANGED',
-          namespace: connection.namespace,
-          chainReference: connection.chainReference,
+          type: p.reconnected ? 'WALLET_CHAIN_CHANGED' : 'WALLET_CONNECTED',
+          namespace: p.connection.namespace,
+          chainReference: p.connection.chainReference,
         }),
     ),
     forwardAdapterEvent: enqueueActions(

@@ -16,12 +16,14 @@ import type { LatchChildren } from './root-events.js'
 /** The current connection as the connect helper reports it, when connected. */
 export function currentConnection(
   children: Pick<LatchChildren, 'connection'>,
+  connectorId?: string,
 ): ConnectHelperResult | undefined {
   const snapshot = children.connection.getSnapshot()
   const current = selectCurrentConnection(snapshot)
-  return selectStatus(snapshot) === 'connected' && current
-    ? toConnectHelperResult(current)
-    : undefined
+  if (selectStatus(snapshot) !== 'connected' || !current) return undefined
+  // A host naming another wallet wants that one connected (another namespace's, say).
+  if (connectorId && current.connectorId !== connectorId) return undefined
+  return toConnectHelperResult(current)
 }
 
 /**

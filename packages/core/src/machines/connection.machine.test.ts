@@ -1,87 +1,26 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
 import type { ConnectResult } from '../adapter/contract.js'
 import { isLatchError } from '../errors/latch-error.js'
+import {
+  ADDRESS_A,
+  ADDRESS_B,
+  SOL_ADDRESS,
+  connected,
+  injected,
+  phantom,
+  result,
+  start,
+  walletConnect,
+} from '../test/connection-harness.js'
 import { deferred, flush } from '../test/deferred.js'
-import { connectionMachine, DISCONNECT_WAIT_MS } from './connection.machine.js'
+import { DISCONNECT_WAIT_MS } from './connection.machine.js'
 import { reconnectOrder } from './connection.rules.js'
 import {
   selectAccountState,
   selectCurrentConnection,
   selectStatus,
 } from './connection.selectors.js'
-import type {
-  ConnectionEmitted,
-  ConnectorInfo,
-  ConnectWalletInput,
-  DisconnectWalletsInput,
-  ReconnectCandidate,
-} from './connection.types.js'
-
-const ADDRESS_A = '0x00000000000000000000000000000000000000aa'
-const ADDRESS_B = '0x00000000000000000000000000000000000000bb'
-const SOL_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
-
-const injected: ConnectorInfo = {
-  id: 'io.dev.wallet',
-  type: 'ANNOUNCED',
-  name: 'Dev Wallet',
-  imageUrl: 'data:image/svg+xml,<svg/>',
-}
-const walletConnect: ConnectorInfo = {
-  id: 'walletConnect',
-  type: 'WALLET_CONNECT',
-  name: 'WalletConnect',
-}
-const phantom: ConnectorInfo = { id: 'app.phantom', type: 'ANNOUNCED', name: 'Phantom' }
-
-const result = (connectorId: string, address = ADDRESS_A, chainReference = '1'): ConnectResult => ({
-  connectorId,
-  accounts: address ? [{ address, type: 'eoa' }] : [],
-  chainReference,
-})
-
-interface Fakes {
-  connect?: (input: ConnectWalletInput) => Promise<ConnectResult>
-  reconnect?: (input: ReconnectCandidate) => Promise<ConnectResult | null>
-  disconnect?: (input: DisconnectWalletsInput) => Promise<void>
-}
-
-function start(fakes: Fakes = {}) {
-  const calls = {
-    connect: [] as ConnectWalletInput[],
-    reconnect: [] as ReconnectCandidate[],
-    disconnect: [] as DisconnectWalletsInput[],
-  }
-  const machine = connectionMachine.provide({
-    actors: {
-      connectWallet: fromPromise(async ({ input }: { input: ConnectWalletInput }) => {
-        calls.connect.push(input)
-        return (fakes.connect ?? (async (i) => result(i.connector.id)))(input)
-      }),
-      reconnectWallet: fromPromise(async ({ input }: { input: ReconnectCandidate }) => {
-        calls.reconnect.push(input)
-        return (fakes.reconnect ?? (async () => null))(input)
-      }),
-      disconnectWallets: fromPromise(async ({ input }: { input: DisconnectWalletsInput }) => {
-        calls.disconnect.push(input)
-        return (fakes.disconnect ?? (async () => {}))(input)
-      }),
-    },
-  })
-  const actor = createActor(machine)
-  const emitted: ConnectionEmitted[] = []
-  actor.on('*', (event) => emitted.push(event))
-  actor.start()
-  return { actor, emitted, calls, status: () => selectStatus(actor.getSnapshot()) }
-}
-
-async function connected(fakes: Fakes = {}, connector = injected, namespace = 'eip155') {
-  const t = start(fakes)
-  t.actor.send({ type: 'CONNECT', connector, namespace })
-  await flush()
-  return t
-}
+import type { ReconnectCandidate } from './connection.types.js'
 
 describe('connection machine: connect', () => {
   it('starts disconnected with no account', () => {

@@ -42,6 +42,9 @@ export const connectionMachine = connectionSetup.createMachine({
       },
     },
     ACCOUNT_DATA_UPDATED: { actions: 'updateAccountData' },
+    ACTIVE_NAMESPACE: {
+      actions: { type: 'followActiveNamespace', params: ({ event }) => event },
+    },
   },
   states: {
     disconnected: {

@@ -46,6 +46,9 @@ export const withoutKey = (connections: Connection[], key: Key) =>
 export function nextCurrent(context: ConnectionContext, remaining: Connection[]) {
   const stillThere = context.current && remaining.some((c) => sameKey(c, context.current!))
   if (stillThere) return context.current
-  const first = remaining[0]
+  // The next current account is in the active namespace; another namespace's waits its turn.
+  const first = context.activeNamespace
+    ? remaining.find((c) => c.namespace === context.activeNamespace)
+    : remaining[0]
   return first ? { connectorId: first.connectorId, namespace: first.namespace } : undefined
 }

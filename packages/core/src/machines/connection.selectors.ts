@@ -29,7 +29,11 @@ export interface AccountState {
 export function selectStatus(snapshot: ConnectionSnapshot): ConnectionStatus {
   const value = snapshot.value
   const top = typeof value === 'string' ? value : Object.keys(value)[0]
-  return (top === 'connectFailed' ? 'disconnected' : top) as ConnectionStatus
+  if (top === 'connectFailed') return 'disconnected'
+  // Connected in another namespace only: the active namespace has no account (SPEC §3's account
+  // state is the active namespace's), so the host and the views see it disconnected there.
+  if (top === 'connected' && !selectCurrentConnection(snapshot)) return 'disconnected'
+  return top as ConnectionStatus
 }
 
 export function selectCurrentConnection(snapshot: ConnectionSnapshot): Connection | undefined {

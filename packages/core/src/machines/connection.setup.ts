@@ -37,6 +37,11 @@ export interface ConnectionContext {
   disconnecting: Connection[]
   accountData: Partial<Record<ChainNamespace, AccountData>>
   error?: LatchError
+  /**
+   * The active network's namespace, as the root last told it. The account a host and the views
+   * see is the one in this namespace: another namespace's connection stays, but is not current.
+   */
+  activeNamespace?: ChainNamespace
 }
 
 /** The connection machine's vocabulary; its chart is connection.machine.ts. */
@@ -140,12 +145,15 @@ export const connectionSetup = setup({
         const result = params.result
         if (!candidate || !result || result.accounts.length === 0) return
         const connection = toConnection(result, candidate.namespace, candidate.connector)
+        const inActiveNamespace =
+          !context.activeNamespace || connection.namespace === context.activeNamespace
         enqueue.assign({
           connections: [...withoutKey(context.connections, connection), connection],
-          current: context.current ?? {
-            connectorId: connection.connectorId,
-            namespace: connection.namespace,
-          },
+          current:
+            context.current ??
+            (inActiveNamespace
+              ? { connectorId: connection.connectorId, namespace: connection.namespace }
+              : undefined),
         })
         enqueue.emit({ type: 'connected', connection, reconnected: true })
       },
@@ -163,6 +171,15 @@ export const connectionSetup = setup({
       reconnectQueue: context.reconnectQueue.slice(1),
     })),
     assignAlreadyConnected: assign({ error: () => new LatchError('CONNECTOR_ALREADY_CONNECTED') }),
+    /** The current account follows the active namespace (see {@link ConnectionContext.activeNamespace}). */
+    followActiveNamespace: assign(({ context }, { namespace }: { namespace: ChainNamespace }) => {
+      if (context.current?.namespace === namespace) return { activeNamespace: namespace }
+      const latest = context.connections.find((c) => c.namespace === namespace)
+      return {
+        activeNamespace: namespace,
+        current: latest && { connectorId: latest.connectorId, namespace },
+      }
+    }),
     makeCurrent: assign(({ event }) =>
       event.type === 'SWITCH_CONNECTION'
         ? { current: { connectorId: event.connectorId, namespace: event.namespace } }

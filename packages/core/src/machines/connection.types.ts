@@ -1,4 +1,5 @@
 import type { AdapterAccount, ConnectResult } from '../adapter/contract.js'
+import type { TokenBalance } from '../balances/token-balance.js'
 import type { Connector } from '../connector/connector.js'
 import type { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -36,7 +37,8 @@ export interface AccountData {
   balanceLoading?: boolean
   profileName?: string
   profileImage?: string
-  tokenBalance?: readonly unknown[]
+  /** The account's tokens on the active network, after core's display rules (SPEC §4 Balances). */
+  tokenBalance?: readonly TokenBalance[]
 }
 
 export type ConnectionEvent =
@@ -57,6 +59,11 @@ export type ConnectionEvent =
   | { type: 'DISCONNECT'; connectorId?: string; namespace?: ChainNamespace; all?: boolean }
   /** Make another existing connection current. */
   | { type: 'SWITCH_CONNECTION'; connectorId: string; namespace: ChainNamespace }
+  /**
+   * The active network's namespace changed (or was first known): the current account is that
+   * namespace's most recent connection, or none until one connects there.
+   */
+  | { type: 'ACTIVE_NAMESPACE'; namespace: ChainNamespace }
   /** Adapter events: what the wallet says between calls. */
   | {
       type: 'ACCOUNTS_CHANGED'

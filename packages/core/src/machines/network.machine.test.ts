@@ -189,6 +189,54 @@ describe('network machine: WALLET_CHAIN_CHANGED and UnsupportedChain (SPEC §2)'
   })
 })
 
+describe('network machine: a wallet connected in another namespace', () => {
+  it("makes the wallet's namespace active, on the wallet's chain", () => {
+    const { actor, emitted } = start()
+    actor.send({
+      type: 'WALLET_CONNECTED',
+      namespace: 'solana',
+      chainReference: String(solanaDevnet.id),
+    })
+    expect(selectActiveNamespace(actor.getSnapshot())).toBe('solana')
+    expect(selectActiveNetwork(actor.getSnapshot())).toBe(solanaDevnet)
+    expect(emitted).toEqual([
+      { type: 'sendFormReset' },
+      { type: 'networkChanged', network: solanaDevnet },
+    ])
+  })
+
+  it('opens UnsupportedChain when the wallet is on a chain the host does not configure', () => {
+    const { actor, emitted } = start()
+    actor.send({ type: 'WALLET_CONNECTED', namespace: 'solana', chainReference: 'elsewhere' })
+    const snapshot = actor.getSnapshot()
+    expect(selectActiveNamespace(snapshot)).toBe('solana')
+    expect(selectIsUnsupportedChain(snapshot)).toBe(true)
+    expect(emitted).toEqual([
+      { type: 'sendFormReset' },
+      { type: 'navigate', action: 'open', route: { view: 'UnsupportedChain' } },
+    ])
+  })
+
+  it("in the active namespace, follows the wallet's chain like a chain change", () => {
+    const { actor, emitted } = start()
+    actor.send({ type: 'WALLET_CONNECTED', namespace: 'eip155', chainReference: '137' })
+    expect(selectActiveNetwork(actor.getSnapshot())).toBe(polygon)
+    expect(emitted).toEqual([{ type: 'networkChanged', network: polygon }])
+  })
+
+  it('leaves the active namespace alone on a chain change in another namespace', () => {
+    const { actor, emitted } = start()
+    actor.send({
+      type: 'WALLET_CHAIN_CHANGED',
+      namespace: 'solana',
+      chainReference: String(solanaDevnet.id),
+    })
+    expect(selectActiveNetwork(actor.getSnapshot())).toBe(mainnet)
+    expect(selectActiveNetwork(actor.getSnapshot(), 'solana')).toBe(solanaDevnet)
+    expect(emitted).toEqual([])
+  })
+})
+
 describe('network machine: adapters and networks come and go (SPEC §4)', () => {
   it('moves to the first network of another adapter when the active adapter is removed', () => {
     const { actor, emitted } = start({ adapterNamespaces: ['eip155', 'bip122', 'solana'] })
