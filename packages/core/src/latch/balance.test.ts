@@ -36,6 +36,28 @@ describe('balance sync (SPEC §4, §8, §9)', () => {
     })
   })
 
+  it('reads the balance again once a send from the account went through', async () => {
+    const { latch, fake, data } = await connectedLatch(10n ** 18n)
+    expect(data()?.balance).toBe('1')
+    // The wallet spends: the chain now holds less, and only a new read can tell.
+    fake.wallets[0]!.balance = 4n * 10n ** 17n
+    await latch.sendTransaction({ to: fake.wallets[0]!.accounts[0]!.address, value: 1n })
+    await flush()
+    expect(data()?.balance).toBe('0.4')
+  })
+
+  it('a failed send reads nothing again', async () => {
+    const { latch, fake } = await connectedLatch(10n ** 18n)
+    const reads = () => fake.calls.filter((c) => c.startsWith('balance:')).length
+    const before = reads()
+    fake.adapter.sendTransaction = async () => {
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    }
+    await expect(latch.sendTransaction({ to: '0x' + '11'.repeat(20), value: 1n })).rejects.toThrow()
+    await flush()
+    expect(reads()).toBe(before)
+  })
+
   it('a failed read shows 0.00 with the symbol, and the Token Balance Unavailable toast', async () => {
     const { data, latch } = await connectedLatch('fail')
     expect(data()).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH', balanceLoading: false })

@@ -258,6 +258,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     registry,
     connection,
     activeNetwork: () => latch.getActiveNetwork(),
+    refreshBalance: () => actor.send({ type: 'REFRESH_BALANCE' }),
   })
   const latch: Latch = {
     options,

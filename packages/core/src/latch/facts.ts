@@ -1,7 +1,7 @@
 import type { ConnectorType } from '../connector/connector.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
-import { selectStatus } from '../machines/connection.selectors.js'
+import { selectCurrentConnection, selectStatus } from '../machines/connection.selectors.js'
 import type { NavigationRequest } from '../router/routes.js'
 import type { ModalEvent } from '../machines/modal.machine.js'
 
@@ -30,8 +30,9 @@ export function networkFactsOf(snapshot: ConnectionSnapshot) {
 }
 
 export function isConnectedSnapshot(snapshot: ConnectionSnapshot): boolean {
-  const status = selectStatus(snapshot)
-  return snapshot.context.connections.length > 0 && status !== 'disconnected'
+  // An account in the active namespace (a wallet of another namespace does not count), kept
+  // while another wallet is being asked: only a new account there is a new connection.
+  return selectStatus(snapshot) !== 'disconnected' && !!selectCurrentConnection(snapshot)
 }
 
 /** A navigation request (router's NavigationRequest), whatever relayed it: the `type` is the relay's. */

@@ -1,3 +1,4 @@
+import { sendTo } from 'xstate'
 import { latchSetup } from './latch.setup.js'
 
 export type { LatchRootInput } from './latch.setup.js'
@@ -59,6 +60,7 @@ export const latchMachine = latchSetup.createMachine({
       entry: ['restoreActiveNetwork', 'reconnectOnLoad'],
       invoke: [
         {
+          id: 'listen',
           src: 'listen',
           input: ({ context }) => {
             const { connection, network, modal, toast, walletConnect } = context
@@ -89,6 +91,7 @@ export const latchMachine = latchSetup.createMachine({
       ],
       on: {
         STOP: 'idle',
+        REFRESH_BALANCE: { actions: sendTo('listen', { type: 'REFRESH_BALANCE' }) },
         CONNECTORS_CHANGED: { actions: { type: 'storeConnectors', params: ({ event }) => event } },
         CONNECTION_FACTS: {
           actions: { type: 'tellConnectionFacts', params: ({ event }) => event },

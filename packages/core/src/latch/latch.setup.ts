@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate'
 import type { Connector } from '../connector/connector.js'
 import { createAlert, type Alert } from '../errors/alerts.js'
 import { isLatchError, LatchError } from '../errors/latch-error.js'
@@ -76,17 +76,20 @@ export const latchSetup = setup({
       throw new LatchError('UNKNOWN_ERROR')
     }),
     /** The listeners (listeners.ts, in the runtime chunk), as one invoked actor. */
-    listen: fromCallback<EventObject, { runtime: Runtime; children: LatchChildren; io: LatchIo }>(
-      ({ input: { runtime, children, io }, sendBack }) => {
-        const stops = [
-          runtime.watchChildren(children, sendBack),
-          runtime.watchBalance(children, io.registry, sendBack),
-          runtime.watchAdapters(io.registry, sendBack),
-          runtime.watchWalletConnect(io.walletConnect, sendBack),
-        ]
-        return () => stops.reverse().forEach((stop) => stop())
-      },
-    ),
+    listen: fromCallback<
+      { type: 'REFRESH_BALANCE' },
+      { runtime: Runtime; children: LatchChildren; io: LatchIo }
+    >(({ input: { runtime, children, io }, sendBack, receive }) => {
+      const balance = runtime.watchBalance(children, io.registry, sendBack)
+      receive(() => balance.refresh())
+      const stops = [
+        runtime.watchChildren(children, sendBack),
+        balance.stop,
+        runtime.watchAdapters(io.registry, sendBack),
+        runtime.watchWalletConnect(io.walletConnect, sendBack),
+      ]
+      return () => stops.reverse().forEach((stop) => stop())
+    }),
     /**
      * SPEC §7 GET /appkit/v1/config from the instance's Latch server (`serverUrl`), or the
      * environment's stand-in; the root provides it (server-services.ts). None by default.

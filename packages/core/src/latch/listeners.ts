@@ -130,13 +130,14 @@ export function watchChildren(children: LatchChildren, report: Report): () => vo
 /**
  * The current account's balance (balances/balance.machine.ts), run while the instance does: it
  * is told each new target (account, chain, network), and what it reads is reported to the root,
- * which stores it in the connection's account data. Stopping it stops any read under way.
+ * which stores it in the connection's account data. Stopping it stops any read under way;
+ * `refresh` reads the same target again (after a send).
  */
 export function watchBalance(
   children: Pick<LatchChildren, 'connection' | 'network'>,
   adapters: AdapterRegistry,
   report: Report,
-): () => void {
+): { stop(): void; refresh(): void } {
   const { connection, network } = children
   const balance = createActor(balanceMachine, { input: { adapters } })
   const subscriptions = [
@@ -150,13 +151,17 @@ export function watchBalance(
     (target: BalanceTarget | undefined) => balance.send({ type: 'TARGET', target }),
     (target) => target?.key ?? '',
   )
-  const follow = () =>
-    targetChanged(balanceTargetOf(connection.getSnapshot(), network.getSnapshot()))
+  const target = () => balanceTargetOf(connection.getSnapshot(), network.getSnapshot())
+  const follow = () => targetChanged(target())
   subscriptions.push(connection.subscribe(follow), network.subscribe(follow))
   follow()
-  return () => {
-    subscriptions.forEach((subscription) => subscription.unsubscribe())
-    balance.stop()
+  return {
+    stop() {
+      subscriptions.forEach((subscription) => subscription.unsubscribe())
+      balance.stop()
+    },
+    // The same target again is a new read (the 30 s failure cooldown still applies).
+    refresh: () => balance.send({ type: 'TARGET', target: target() }),
   }
 }
 

@@ -84,6 +84,11 @@ describe('createLatch: EVM and Solana side by side', () => {
     // No account in Solana yet; the EVM wallet stays connected for when EVM is active again.
     expect(latch.getAccount()).toMatchObject({ isConnected: false, status: 'disconnected' })
     expect(latch.connection.getSnapshot().context.connections).toHaveLength(1)
+    // Picking a Solana wallet there connects it; the modal stays open until it has.
+    await expect(latch.connect({ connectorId: 'io.dev.sol' })).resolves.toMatchObject({
+      acct: SOL_ADDRESS,
+    })
+    expect(latch.connection.getSnapshot().context.connections).toHaveLength(2)
   })
 
   it('a reload reconnects both wallets and keeps the network that was active', async () => {

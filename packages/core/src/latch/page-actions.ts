@@ -24,6 +24,8 @@ export function createPageActions(deps: {
   registry: AdapterRegistry
   connection: { getSnapshot(): SnapshotFrom<typeof connectionMachine> }
   activeNetwork(): Network | undefined
+  /** The account's balances are read again once a send went through. */
+  refreshBalance(): void
 }) {
   function current(): { adapter: ChainAdapter; connectorId: string; address: string } {
     const connection = selectCurrentConnection(deps.connection.getSnapshot())
@@ -49,8 +51,9 @@ export function createPageActions(deps: {
       const { adapter, connectorId, address } = current()
       const network = deps.activeNetwork()
       if (!network) throw new LatchError('NETWORK_NOT_FOUND_THROWN')
+      let hash: string
       try {
-        return await adapter.sendTransaction({
+        hash = await adapter.sendTransaction({
           connectorId,
           network,
           from: address,
@@ -61,6 +64,8 @@ export function createPageActions(deps: {
       } catch (error) {
         throw toLatchError(error)
       }
+      deps.refreshBalance()
+      return hash
     },
   }
 }

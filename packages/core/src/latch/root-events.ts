@@ -97,6 +97,8 @@ export type LatchRootEvent =
   | { type: 'RETRY' }
   /** The host's or the user's logout: every connection, and every attempt in flight, ends. */
   | { type: 'DISCONNECT' }
+  /** The account just spent (a send went through): its balances are read again. */
+  | { type: 'REFRESH_BALANCE' }
   // What the listeners report (see listeners.ts).
   /** The view on show changed; `undefined` when the modal closed. */
   | { type: 'ROUTE_SHOWN'; route: Route | undefined }
