@@ -6,7 +6,9 @@ export default packageTestConfig({
   include: ['e2e/**/*.test.ts'],
   globalSetup: ['e2e/global-setup.ts'],
   testTimeout: 60_000,
-  hookTimeout: 60_000,
+  // A stack (devnets, server, preview, Chromium with extensions) can take a minute on a loaded
+  // 2-core machine; a slow start is not a failure of what the tests check.
+  hookTimeout: 120_000,
   // Two CPUs here: more browsers at once only slows each of them down.
   maxWorkers: 2,
 })

@@ -53,11 +53,12 @@ for (const [signal, code] of [
 async function checkFixtureIsReadmeExample() {
   const readme = await readFile(join(APP_DIR, '../../README.md'), 'utf8')
   const section = readme.split('\n## A host integration\n')[1] ?? ''
-  const example = /```tsx\n([\s\S]*?)```/.exec(section)?.[1]
-  const main = await readFile(join(APP_DIR, 'src/main.tsx'), 'utf8')
-  if (example !== main) {
+  // The first tsx block is the EVM host; the second, EVM and Solana together.
+  const examples = [...section.matchAll(/```tsx\n([\s\S]*?)```/g)].map((match) => match[1])
+  for (const [index, file] of ['src/main.tsx', 'src/evm-solana.tsx'].entries()) {
+    if (examples[index] === (await readFile(join(APP_DIR, file), 'utf8'))) continue
     throw new Error(
-      "apps/minimal-host/src/main.tsx is not the README's integration example (the tsx block " +
+      `apps/minimal-host/${file} is not the README's integration example (tsx block ${index + 1} ` +
         'under "A host integration"): make them the same code again.',
     )
   }
@@ -113,7 +114,16 @@ function table(rows) {
     .join('\n')
 }
 
-function report({ size, lazy, wcShare, connect, search, walletConnect, chromium }) {
+function report({
+  size,
+  lazy,
+  wcShare,
+  solanaAdapterGzip,
+  connect,
+  search,
+  walletConnect,
+  chromium,
+}) {
   const verdict = (ok) => (ok ? 'pass' : 'over')
   const none = '–'
   const latchOk = size.latchGzip <= 45 * KIB
@@ -139,6 +149,12 @@ function report({ size, lazy, wcShare, connect, search, walletConnect, chromium 
       kib(wcShare.lazyGzip),
       none,
       none,
+    ],
+    [
+      '+ solanaAdapter() and a Solana network (second example), gzip',
+      kib(solanaAdapterGzip),
+      '≤ 6 KiB',
+      verdict(solanaAdapterGzip <= 6 * KIB),
     ],
     [
       'Click → Connect painted, median',
@@ -218,6 +234,15 @@ async function main() {
     `Built the fixture: ${graph.initial.length} initial and ${graph.lazy.length} lazy chunks.`,
   )
 
+  // The second example: what adding solanaAdapter() costs a host at start-up.
+  const solanaOut = await buildApp('evm-solana', {
+    manifest: true,
+    sourcemap: 'hidden',
+    rolldownOptions: { input: join(APP_DIR, 'evm-solana.html') },
+  })
+  const solanaSize = measureInitialJs(chunkGraph(solanaOut, 'evm-solana.html').initial)
+  const solanaAdapterGzip = solanaSize.latchGzip - size.latchGzip
+
   const benchOut = await buildApp('allwallets', {
     rolldownOptions: { input: join(APP_DIR, 'bench.html') },
   })
@@ -259,7 +284,7 @@ async function main() {
   })
   await pairingPage.close()
 
-  report({ size, lazy, wcShare, connect, search, walletConnect, chromium })
+  report({ size, lazy, wcShare, solanaAdapterGzip, connect, search, walletConnect, chromium })
   // Figures from a page that threw are not figures of the example.
   if (pageErrors.length > 0) throw new Error(`The page threw:\n  ${pageErrors.join('\n  ')}`)
 }

@@ -6,6 +6,8 @@ import type { ApprovalMode } from '@latch/dev-wallet'
 import { writeExtension } from '@latch/dev-wallet/extension'
 import { startDevnet, type Devnet, type DevnetChain } from '@latch/devnet'
 import { startRelay, type LocalRelay } from '@latch/relay'
+import { startSolanaDevnet, type SolanaDevnet } from '@latch/solana-devnet'
+import { writeExtension as writeSolanaExtension } from '@latch/solana-wallet/extension'
 import { createWcWallet, type WcWallet } from '@latch/wc-wallet'
 import { launchChromium } from '@latch/test-browser'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -43,6 +45,11 @@ export interface StackOptions {
    * project allowing local origins, the built-in directory. These change that.
    */
   server?: PlaygroundServerOptions
+  /**
+   * Start the local Solana chain: the playground adds its network and the Solana adapter, and
+   * the Solana dev wallet extension (same approval mode) is loaded next to the EVM one.
+   */
+  solana?: boolean
 }
 
 export interface Stack {
@@ -73,6 +80,8 @@ export interface Stack {
   relay?: LocalRelay
   /** The Latch server the pages use. */
   latchServer: PlaygroundServer
+  /** The local Solana chain, when asked for. */
+  solana?: SolanaDevnet
   /** Stops everything this stack started, in reverse order; safe to call twice, never throws. */
   close(): Promise<void>
 }
@@ -127,6 +136,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const devnet = await devnetStarting
     const [a, b, c] = devnet.chains as [DevnetChain, DevnetChain, DevnetChain]
     const walletKeys = devnet.accounts.slice(0, 3).map((account) => account.privateKey)
+    let solana: SolanaDevnet | undefined
+    if (options.solana) {
+      const started = (solana = await startSolanaDevnet())
+      cleanup.add(() => started.stop())
+    }
     let relay: LocalRelay | undefined
     if (options.walletConnect) {
       const started = (relay = await startRelay())
@@ -146,12 +160,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     cleanup.add(() => server.close())
     const { port } = server.httpServer.address() as AddressInfo
 
-    let extensionDir: string | undefined
-    if (options.approval !== 'none') {
-      const dir = (extensionDir = await mkdtemp(join(tmpdir(), 'latch-e2e-wallet-')))
+    const extensionDirs: string[] = []
+    const extensionDir = async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'latch-e2e-wallet-'))
       cleanup.add(() => rm(dir, { recursive: true, force: true }))
+      extensionDirs.push(dir)
+      return dir
+    }
+    if (options.approval !== 'none') {
       await writeExtension({
-        outDir: extensionDir,
+        outDir: await extensionDir(),
         config: {
           chains: [a, b, c].map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
           privateKeys: walletKeys,
@@ -159,8 +177,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           panelShadowMode: 'open',
         },
       })
+      if (solana) {
+        await writeSolanaExtension({
+          outDir: await extensionDir(),
+          config: {
+            rpcUrl: solana.rpcUrl,
+            accounts: solana.accounts.slice(0, 3),
+            approval: options.approval,
+            panelShadowMode: 'open',
+          },
+        })
+      }
     }
-    const browser = await launchChromium(extensionDir ? { extensionDir } : {})
+    const browser = await launchChromium({ extensionDirs })
     cleanup.add(() => browser.close())
 
     const latchServer = await serverStarting
@@ -169,10 +198,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       privateKeys: walletKeys,
       ...(relay ? { walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl } } : {}),
       serverUrl: latchServer.url,
+      ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } } : {}),
     }
 
     const query = new URLSearchParams({
-      ...(extensionDir ? { devWallet: 'extension' } : {}),
+      ...(extensionDirs.length > 0 ? { devWallet: 'extension' } : {}),
       ...options.query,
     })
     const origin = `http://127.0.0.1:${port}`
@@ -212,6 +242,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       outsideRequests,
       ...(relay ? { relay } : {}),
       latchServer,
+      ...(solana ? { solana } : {}),
       close: cleanup.run,
     }
   } catch (error) {

@@ -19,7 +19,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** The ConnectButton's accessible name, disconnected or showing the connected account. */
 export const CONNECT_BUTTON_NAME = new RegExp(
   // Connected, the name is what the button shows: the balance, then the short address.
-  `^(${escape(t('connectButton.connect'))}|.*0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4})$`,
+  // An EVM address (0x1234…abcd) or a base58 one (Solana: JCnpMr…Ybvj).
+  `^(${escape(t('connectButton.connect'))}|.*(0x[0-9a-fA-F]{4}|[1-9A-HJ-NP-Za-km-z]{6})…[0-9A-Za-z]{4})$`,
 )
 
 /** The ConnectButton, whether it says "Connect Wallet" or shows the connected account. */
@@ -51,6 +52,11 @@ export function devWalletRow(page: Page): Locator {
   return modalButton(page, /Latch Dev Wallet/)
 }
 
+/** The Solana dev wallet's row on Connect. */
+export function solanaWalletRow(page: Page): Locator {
+  return modalButton(page, /Latch Solana Dev Wallet/)
+}
+
 /**
  * Answers the dev wallet's pending request in its approval panel. The panel stands in for a
  * wallet's own popup window, which a real wallet shows outside the page; this one lives in the
@@ -61,8 +67,9 @@ export async function answerInWalletPanel(
   page: Page,
   answer: 'Approve' | 'Reject',
   method = 'eth_requestAccounts',
+  panel = 'latch-dev-wallet-panel',
 ): Promise<void> {
-  const button = page.locator('latch-dev-wallet-panel').getByRole('button', {
+  const button = page.locator(panel).getByRole('button', {
     name: `${answer} ${method}`,
   })
   await button.waitFor()

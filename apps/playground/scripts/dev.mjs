@@ -24,8 +24,8 @@ const { module: latchServerModule } = await runnerImport(join(appDir, 'server/la
 })
 
 const devnetStarting = startDevnet()
-// The local Solana chain (LiteSVM in this process), next to anvil; Solana wallets join the page
-// with the Solana adapter (issue 13).
+// The local Solana chain (LiteSVM in this process), next to anvil: the page adds its network, the
+// Solana adapter and the Solana dev wallet.
 const solanaStarting = startSolanaDevnet({ port: Number(process.env.LATCH_SOLANA_PORT) || 0 })
 solanaStarting.catch(() => undefined)
 // PGlite's start-up, the server's slow part, runs while the devnet comes up.
@@ -71,6 +71,7 @@ try {
     privateKeys: devnet.accounts.slice(0, WALLET_ACCOUNTS).map((account) => account.privateKey),
     walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl },
     serverUrl: latchServer.url,
+    solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl },
   })
   server = await createServer({
     root: appDir,
@@ -102,6 +103,8 @@ console.log(
     '',
     `  Solana local chain ${solana?.chain} (LiteSVM, ready in ${solana?.readyInMs} ms): ${solana?.rpcUrl}`,
     `    WebSocket ${solana?.wsUrl}; test token mint ${solana?.mint.address}`,
+    '  Solana dev wallet accounts (1 000 SOL each), in the page or as its extension:',
+    ...(solana?.accounts ?? []).slice(0, WALLET_ACCOUNTS).map((a) => `  ${a.address}`),
     '',
     `  WalletConnect relay: ${relay?.url}`,
     `  WalletConnect test wallet (paste a pairing link there): ${url}wallet.html`,

@@ -24,6 +24,13 @@ export function AccountDetails() {
     ['address', 'address', account.address ?? NONE],
     ['caip-address', 'caipAddress', account.caipAddress ?? NONE],
     ['balance', 'balance', balance],
+    [
+      'tokens',
+      'tokens',
+      data.tokenBalance?.length
+        ? data.tokenBalance.map((token) => `${token.quantity.numeric} ${token.symbol}`).join(', ')
+        : NONE,
+    ],
     ['network', 'active network', network],
   ]
   return (

@@ -32,6 +32,17 @@ export interface PlaygroundConfig {
    * `serverUrl`, so the wallet directory and the project's features come from it.
    */
   serverUrl?: string
+  /**
+   * The local Solana chain (packages/solana-devnet) the dev command started: the playground adds
+   * its network and the Solana adapter, and the in-page Solana dev wallet sends there.
+   */
+  solana?: PlaygroundSolana
+}
+
+/** The local Solana chain's endpoints. */
+export interface PlaygroundSolana {
+  rpcUrl: string
+  wsUrl: string
 }
 
 /** The configuration the served script left, or undefined when the page was served without one. */
@@ -51,5 +62,8 @@ export function readPlaygroundConfig(global: object): PlaygroundConfig | undefin
     privateKeys: config.privateKeys ?? [],
     ...(walletConnect ? { walletConnect } : {}),
     ...(typeof config.serverUrl === 'string' ? { serverUrl: config.serverUrl } : {}),
+    ...(typeof config.solana?.rpcUrl === 'string' && typeof config.solana.wsUrl === 'string'
+      ? { solana: { rpcUrl: config.solana.rpcUrl, wsUrl: config.solana.wsUrl } }
+      : {}),
   }
 }

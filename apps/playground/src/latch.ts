@@ -1,6 +1,8 @@
 import { evmAdapter } from '@latch/adapter-evm'
+import { solanaAdapter } from '@latch/adapter-solana'
 import { createLatch, type Latch, type Network } from '@latch/core'
 import { walletConnect } from '@latch/walletconnect'
+import { TEST_SPL_TOKEN, TEST_TOKEN_2022 } from '@latch/solana-devnet/browser'
 import { PLAYGROUND_PROJECT_ID, type PlaygroundConfig } from './config.js'
 
 export { playgroundNetworks } from './networks.js'
@@ -10,7 +12,8 @@ export type ThemeMode = 'light' | 'dark'
 /**
  * The README's integration, plus the starting theme and the local services the dev command
  * started: the WalletConnect relay, and the Latch server (the wallet directory and the project's
- * features). The theme changes later with `latch.setThemeMode`, on this same instance.
+ * features). The theme changes later with `latch.setThemeMode`, on this same instance. With a
+ * Solana network among `networks`, the Solana adapter joins the EVM one.
  */
 export function createPlaygroundLatch(
   networks: Network[],
@@ -27,8 +30,15 @@ export function createPlaygroundLatch(
       icons: [],
     },
     networks,
-    adapters: [evmAdapter()],
+    adapters: networks.some((network) => network.chainNamespace === 'solana')
+      ? [evmAdapter(), solanaAdapter({ knownTokens: SOLANA_TEST_TOKENS })]
+      : [evmAdapter()],
     themeMode,
     walletConnect: walletConnect(services.walletConnect),
   })
 }
+
+/** SPL mints carry no name or symbol on-chain: the local chain's two test tokens, by mint. */
+const SOLANA_TEST_TOKENS = Object.fromEntries(
+  [TEST_SPL_TOKEN, TEST_TOKEN_2022].map(({ address, name, symbol }) => [address, { name, symbol }]),
+)

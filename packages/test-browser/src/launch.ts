@@ -24,6 +24,8 @@ export const CHROMIUM_FLAGS = [
 export interface LaunchOptions {
   /** An unpacked extension to load, as a user's wallet would arrive. */
   extensionDir?: string
+  /** Several unpacked extensions (an EVM wallet and a Solana one, say), loaded with {@link extensionDir}. */
+  extensionDirs?: readonly string[]
 }
 
 export interface LaunchedBrowser {
@@ -35,12 +37,11 @@ export interface LaunchedBrowser {
 /** Starts Chromium with a fresh profile; close() always cleans up, also after a failed test. */
 export async function launchChromium(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'latch-chromium-'))
-  const extension = options.extensionDir
-    ? [
-        `--disable-extensions-except=${options.extensionDir}`,
-        `--load-extension=${options.extensionDir}`,
-      ]
-    : []
+  const dirs = [
+    ...(options.extensionDir ? [options.extensionDir] : []),
+    ...(options.extensionDirs ?? []),
+  ].join(',')
+  const extension = dirs ? [`--disable-extensions-except=${dirs}`, `--load-extension=${dirs}`] : []
   try {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
