@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// Thin launcher so the bin exists before the first build; the CLI itself is built from src/cli.ts.
+await import('../dist/cli.js')
