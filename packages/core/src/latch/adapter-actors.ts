@@ -13,7 +13,10 @@ import type { WalletConnectLink } from '../walletconnect/link.js'
 
 export type AdapterRegistry = ReadonlyMap<ChainNamespace, ChainAdapter>
 
-export function createAdapterRegistry(adapters: readonly ChainAdapter[]): AdapterRegistry {
+/** The instance's adapters by namespace; only `latch.removeAdapter` deletes from it. */
+export function createAdapterRegistry(
+  adapters: readonly ChainAdapter[],
+): Map<ChainNamespace, ChainAdapter> {
   return new Map(adapters.map((adapter) => [adapter.namespace, adapter]))
 }
 

@@ -131,6 +131,13 @@ export interface Latch {
    * state, within SPEC §9's 3 s disconnect wait.
    */
   disconnect(): Promise<void>
+  /**
+   * Removes the adapter of `namespace`, as AppKit's removeAdapter does: its connections end, its
+   * wallets leave the lists and its discovery stops; when its network was active, the first
+   * network of another adapter becomes active (SPEC §4). Resolves once its wallets are
+   * disconnected; rejects with ADAPTER_NOT_FOUND when no adapter serves `namespace`.
+   */
+  removeAdapter(namespace: ChainNamespace): Promise<void>
   /** SPEC §3 account state exposed to the host. */
   getAccount(): AccountState
   subscribeAccount(listener: (account: AccountState) => void): () => void
@@ -325,6 +332,16 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       // it from reconnecting what the last visit left (the root remembers the logout).
       actor.send({ type: 'DISCONNECT' })
       return done ?? Promise.resolve()
+    },
+    async removeAdapter(namespace) {
+      await latch.ready()
+      if (!registry.has(namespace)) throw new LatchError('ADAPTER_NOT_FOUND')
+      const { runtime } = actor.getSnapshot().context
+      const done = runtime!.disconnected(children, namespace)
+      actor.send({ type: 'REMOVE_ADAPTER', namespace })
+      await done
+      // Only now: disconnecting its wallets still needed it.
+      registry.delete(namespace)
     },
     getAccount: () => selectAccountState(connection.getSnapshot()),
     subscribeAccount(listener) {

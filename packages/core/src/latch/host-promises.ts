@@ -5,6 +5,7 @@ import {
   type ConnectHelperResult,
 } from '../machines/connection.selectors.js'
 import { selectActiveCaipNetworkId } from '../machines/network-rules.js'
+import type { ChainNamespace } from '../identifiers/types.js'
 import type { Network } from '../network/network.js'
 import type { LatchChildren } from './root-events.js'
 
@@ -51,15 +52,23 @@ export function nextConnection(
   })
 }
 
-/** Resolves once the connection machine is disconnected (within SPEC §9's 3 s disconnect wait). */
-export function disconnected(children: Pick<LatchChildren, 'connection'>): Promise<void> {
+/**
+ * Resolves once the connection machine is disconnected (within SPEC §9's 3 s disconnect wait);
+ * with `namespace`, once that namespace holds no connection.
+ */
+export function disconnected(
+  children: Pick<LatchChildren, 'connection'>,
+  namespace?: ChainNamespace,
+): Promise<void> {
   const { connection } = children
   return new Promise((resolve) => {
     const check = () => {
       const snapshot = connection.getSnapshot()
+      const left = snapshot.context.connections.filter(
+        (c) => !namespace || c.namespace === namespace,
+      )
       // Every namespace's connection gone, not only the active one's account.
-      if (snapshot.context.connections.length > 0 || selectStatus(snapshot) !== 'disconnected')
-        return false
+      if (left.length > 0 || (!namespace && selectStatus(snapshot) !== 'disconnected')) return false
       resolve()
       return true
     }

@@ -92,6 +92,7 @@ export const latchMachine = latchSetup.createMachine({
       on: {
         STOP: 'idle',
         REFRESH_BALANCE: { actions: sendTo('listen', { type: 'REFRESH_BALANCE' }) },
+        REMOVE_ADAPTER: { actions: { type: 'removeAdapter', params: ({ event }) => event } },
         CONNECTORS_CHANGED: { actions: { type: 'storeConnectors', params: ({ event }) => event } },
         CONNECTION_FACTS: {
           actions: { type: 'tellConnectionFacts', params: ({ event }) => event },

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { Connector } from '../connector/connector.js'
 import { createAlert, type Alert } from '../errors/alerts.js'
 import { isLatchError, LatchError } from '../errors/latch-error.js'
@@ -17,7 +17,8 @@ import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectSession } from '../wallet
 import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import type { AdapterEvent } from '../adapter/contract.js'
 import { toModalEvent, type Navigation } from './facts.js'
-import type { LatchChildren, LatchIo, LatchRootContext, LatchRootEvent } from './root-events.js'
+import { listenActor } from './listen-actor.js'
+import type { LatchIo, LatchRootContext, LatchRootEvent } from './root-events.js'
 import { connectTargetOf, flowKeyOf, routeFlowOf, ASYNC_INJECTION_WAIT_MS } from './route-flows.js'
 import type { RouteFlow } from './route-flows.js'
 import type { Runtime } from './runtime.js'
@@ -76,20 +77,7 @@ export const latchSetup = setup({
       throw new LatchError('UNKNOWN_ERROR')
     }),
     /** The listeners (listeners.ts, in the runtime chunk), as one invoked actor. */
-    listen: fromCallback<
-      { type: 'REFRESH_BALANCE' },
-      { runtime: Runtime; children: LatchChildren; io: LatchIo }
-    >(({ input: { runtime, children, io }, sendBack, receive }) => {
-      const balance = runtime.watchBalance(children, io.registry, sendBack)
-      receive(() => balance.refresh())
-      const stops = [
-        runtime.watchChildren(children, sendBack),
-        balance.stop,
-        runtime.watchAdapters(io.registry, sendBack),
-        runtime.watchWalletConnect(io.walletConnect, sendBack),
-      ]
-      return () => stops.reverse().forEach((stop) => stop())
-    }),
+    listen: listenActor,
     /**
      * SPEC §7 GET /appkit/v1/config from the instance's Latch server (`serverUrl`), or the
      * environment's stand-in; the root provides it (server-services.ts). None by default.
@@ -307,6 +295,22 @@ export const latchSetup = setup({
           variant: 'error',
         },
       }),
+    ),
+    /**
+     * The host removed the adapter of `namespace`: its connections end, its wallets leave the
+     * lists, its discovery stops, and the network moves to another adapter's if it was active.
+     */
+    removeAdapter: enqueueActions(
+      ({ context, enqueue }, { namespace }: { namespace: ChainNamespace }) => {
+        enqueue.sendTo(context.connection, { type: 'DISCONNECT', all: true, namespace })
+        enqueue.sendTo('listen', { type: 'ADAPTER_REMOVED', namespace })
+        enqueue.assign({
+          connectors: Object.fromEntries(
+            Object.entries(context.connectors).filter(([key]) => key !== namespace),
+          ),
+        })
+        enqueue.sendTo(context.network, { type: 'ADAPTER_REMOVED', namespace })
+      },
     ),
     disconnectEverything: enqueueActions(({ context, enqueue }) =>
       enqueue.sendTo(context.connection, { type: 'DISCONNECT', all: true }),

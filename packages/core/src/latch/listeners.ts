@@ -1,6 +1,7 @@
 import { createActor } from 'xstate'
 import { balanceMachine } from '../balances/balance.machine.js'
 import { balanceTarget, type BalanceTarget } from '../balances/balance-rules.js'
+import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
 import { selectCurrentConnection } from '../machines/connection.selectors.js'
 import { selectRoute, type ModalSnapshot } from '../machines/modal.selectors.js'
@@ -165,19 +166,33 @@ export function watchBalance(
   }
 }
 
-/** Reports each adapter's connectors and wallet events. Discovery starts here, at START. */
-export function watchAdapters(registry: AdapterRegistry, report: Report): () => void {
-  const stops: Array<() => void> = []
+/**
+ * Reports each adapter's connectors and wallet events. Discovery starts here, at START;
+ * `stopAdapter` ends one adapter's (the host removed it), `stop` every one still running.
+ */
+export function watchAdapters(
+  registry: AdapterRegistry,
+  report: Report,
+): { stop(): void; stopAdapter(namespace: ChainNamespace): void } {
+  const stops = new Map<ChainNamespace, () => void>()
   for (const adapter of registry.values()) {
     const namespace = adapter.namespace
-    stops.push(
-      adapter.watchConnectors((connectors) =>
-        report({ type: 'CONNECTORS_CHANGED', namespace, connectors }),
-      ),
-      adapter.subscribe((event) => report({ type: 'ADAPTER_EVENT', namespace, event })),
+    const unwatch = adapter.watchConnectors((connectors) =>
+      report({ type: 'CONNECTORS_CHANGED', namespace, connectors }),
     )
+    const unsubscribe = adapter.subscribe((event) =>
+      report({ type: 'ADAPTER_EVENT', namespace, event }),
+    )
+    stops.set(namespace, () => {
+      unsubscribe()
+      unwatch()
+    })
   }
-  return () => stops.reverse().forEach((stop) => stop())
+  const stopAdapter = (namespace: ChainNamespace) => {
+    stops.get(namespace)?.()
+    stops.delete(namespace)
+  }
+  return { stop: () => [...stops.keys()].reverse().forEach(stopAdapter), stopAdapter }
 }
 
 /** Reports a WalletConnect session the wallet ended. */

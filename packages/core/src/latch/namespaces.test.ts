@@ -117,3 +117,31 @@ describe('createLatch: EVM and Solana side by side', () => {
     expect(latch.getAccount().address).toBe(SOL_ADDRESS)
   })
 })
+
+describe('createLatch: removeAdapter', () => {
+  it('removing the active adapter disconnects its wallets and moves to another adapter’s network', async () => {
+    const { latch, solana, wallets } = setup()
+    await latch.connect({ connectorId: 'io.dev.evm' })
+    await latch.connect({ connectorId: 'io.dev.sol' })
+    expect(activeNetwork(latch)).toBe(solanaLocal.caipNetworkId)
+    await latch.removeAdapter('solana')
+    // SPEC §4: the first network of another adapter, and that adapter's wallet is the account.
+    expect(activeNetwork(latch)).toBe(devnetA.caipNetworkId)
+    expect(latch.getAccount().address).toBe(wallets.evm.accounts[0]!.address)
+    expect(solana.calls).toContain('disconnect:io.dev.sol')
+    expect(solana.calls).toContain('unwatchConnectors')
+    // Its wallets and networks are no longer offered.
+    expect(latch.getConnectors().map((c) => c.id)).toEqual(['io.dev.evm'])
+    expect(latch.network.getSnapshot().context.networks).toEqual([devnetA, devnetB])
+    await expect(latch.removeAdapter('solana')).rejects.toMatchObject({ code: 'ADAPTER_NOT_FOUND' })
+  })
+
+  it('removing another adapter keeps the active network and account', async () => {
+    const { latch, solana } = setup()
+    await latch.connect({ connectorId: 'io.dev.evm' })
+    await latch.removeAdapter('solana')
+    expect(activeNetwork(latch)).toBe(devnetA.caipNetworkId)
+    expect(latch.getAccount().isConnected).toBe(true)
+    expect(solana.calls.filter((c) => c.startsWith('disconnect'))).toEqual([])
+  })
+})

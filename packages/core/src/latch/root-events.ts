@@ -99,6 +99,8 @@ export type LatchRootEvent =
   | { type: 'DISCONNECT' }
   /** The account just spent (a send went through): its balances are read again. */
   | { type: 'REFRESH_BALANCE' }
+  /** The host removed the adapter of a namespace (`latch.removeAdapter`). */
+  | { type: 'REMOVE_ADAPTER'; namespace: ChainNamespace }
   // What the listeners report (see listeners.ts).
   /** The view on show changed; `undefined` when the modal closed. */
   | { type: 'ROUTE_SHOWN'; route: Route | undefined }

@@ -52,3 +52,20 @@ export function nextCurrent(context: ConnectionContext, remaining: Connection[])
     : remaining[0]
   return first ? { connectorId: first.connectorId, namespace: first.namespace } : undefined
 }
+
+/**
+ * What a DISCONNECT ends: every connection (`all`), every connection of a namespace (`all` with
+ * `namespace`: its adapter is being removed), or one (the named one, else the current one).
+ */
+export function disconnectTargets(
+  context: Pick<ConnectionContext, 'connections' | 'current'>,
+  event: { connectorId?: string; namespace?: ChainNamespace; all?: boolean },
+): Connection[] {
+  if (event.all) {
+    return event.namespace
+      ? context.connections.filter((c) => c.namespace === event.namespace)
+      : context.connections
+  }
+  const key = event.connectorId && event.namespace ? (event as Key) : context.current
+  return context.connections.filter((c) => !!key && sameKey(c, key))
+}

@@ -5,6 +5,7 @@ import { toLatchError } from '../errors/rpc-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import { isBrowserWalletType } from '../connector/connector.js'
 import {
+  disconnectTargets,
   nextCurrent,
   reconnectOrder,
   sameKey,
@@ -93,12 +94,8 @@ export const connectionSetup = setup({
     isPendingConnector: ({ context, event }) =>
       event.type === 'CANCEL' &&
       (event.connectorId === undefined || context.pending?.connector.id === event.connectorId),
-    hasDisconnectTarget: ({ context, event }) => {
-      if (event.type !== 'DISCONNECT') return false
-      if (event.all) return context.connections.length > 0
-      const key = event.connectorId && event.namespace ? (event as Key) : context.current
-      return !!key && context.connections.some((c) => sameKey(c, key))
-    },
+    hasDisconnectTarget: ({ context, event }) =>
+      event.type === 'DISCONNECT' && disconnectTargets(context, event).length > 0,
   },
   actions: {
     assignPending: assign(({ event }) => {
@@ -187,10 +184,7 @@ export const connectionSetup = setup({
     ),
     assignDisconnecting: assign(({ context, event }) => {
       if (event.type !== 'DISCONNECT') return {}
-      const key = event.connectorId && event.namespace ? (event as Key) : context.current
-      const targets = event.all
-        ? context.connections
-        : context.connections.filter((c) => !!key && sameKey(c, key))
+      const targets = disconnectTargets(context, event)
       // A second DISCONNECT while the first waits on the wallet widens it, never narrows it.
       const already = context.disconnecting.filter((c) => !targets.some((t) => sameKey(t, c)))
       return { disconnecting: [...already, ...targets] }

@@ -55,7 +55,10 @@ export type ConnectionEvent =
    * only that wallet's attempt: a late CANCEL for an earlier wallet leaves the new one alone.
    */
   | { type: 'CANCEL'; connectorId?: string }
-  /** Disconnect one connection (default: the current one), or every connection. */
+  /**
+   * Disconnect one connection (default: the current one), every connection (`all`), or every
+   * connection of `namespace` (`all` with `namespace`).
+   */
   | { type: 'DISCONNECT'; connectorId?: string; namespace?: ChainNamespace; all?: boolean }
   /** Make another existing connection current. */
   | { type: 'SWITCH_CONNECTION'; connectorId: string; namespace: ChainNamespace }

@@ -243,6 +243,7 @@ describe('network machine: adapters and networks come and go (SPEC §4)', () => 
     actor.send({ type: 'ADAPTER_REMOVED', namespace: 'eip155' })
     expect(selectActiveNetwork(actor.getSnapshot())).toBe(bitcoin)
     expect(actor.getSnapshot().context.adapterNamespaces).toEqual(['bip122', 'solana'])
+    expect(selectNetworks(actor.getSnapshot())).toEqual([solana, solanaDevnet, bitcoin])
     expect(emitted).toEqual([
       { type: 'sendFormReset' },
       { type: 'networkChanged', network: bitcoin },

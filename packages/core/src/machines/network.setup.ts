@@ -184,8 +184,10 @@ export const networkSetup = setup({
         if (changesActive && network) enqueue.emit({ type: 'networkChanged', network })
       },
     ),
+    /** Its networks go with it: the Networks view offers none no adapter can serve. */
     removeAdapter: assign(({ context }, { namespace }: { namespace: ChainNamespace }) => ({
       adapterNamespaces: context.adapterNamespaces.filter((ns) => ns !== namespace),
+      networks: context.networks.filter((network) => network.chainNamespace !== namespace),
     })),
     removeNetwork: assign(({ context }, { caipNetworkId }: { caipNetworkId: CaipNetworkId }) =>
       withoutNetwork(context, caipNetworkId),
