@@ -1,4 +1,8 @@
 import { Hono } from 'hono'
+import { except } from 'hono/combine'
+import { createAuthDeps } from './auth/context.js'
+import { authBodyLimit, requireFrame } from './auth/frame-gate.js'
+import type { Mailer } from './auth/mailer.js'
 import type { ServerConfig } from './config/schema.js'
 import type { Db } from './db/database.js'
 import type { RouteDeps } from './deps.js'
@@ -7,6 +11,10 @@ import { requireProject, type ProjectEnv } from './http/project.js'
 import { eventRoutes } from './routes/events.js'
 import { imageRoutes } from './routes/images.js'
 import { projectConfigRoutes } from './routes/project-config.js'
+import { authDeviceApprovalRoutes } from './routes/auth-device-approval.js'
+import { authEmailUpdateRoutes } from './routes/auth-email-update.js'
+import { authLoginRoutes } from './routes/auth-login.js'
+import { authSessionRoutes } from './routes/auth-session.js'
 import { rpcRoutes } from './routes/rpc.js'
 import { walletRoutes } from './routes/wallets.js'
 
@@ -19,11 +27,20 @@ export interface AppDeps {
   now?: () => number
   /** Where unexpected errors are logged; stderr by default. */
   log?: (error: unknown) => void
+  /** Email login's mail (`auth`); SMTP from `auth.smtp` by default. */
+  mailer?: Mailer
+  /** Where `LATCH_AUTH_SECRET` is read when `auth.secret` is not set; process.env by default. */
+  env?: Record<string, string | undefined>
 }
+
+/** The email login's routes: the secure frame's, behind their own gate. */
+const AUTH_ROUTES = '/v1/auth/*'
 
 /**
  * The server's HTTP app: one route module per SPEC §7 family, behind one project gate (project
- * id, origin, CORS) and one error handler (JSON bodies, no stack traces).
+ * id, origin, CORS) and one error handler (JSON bodies, no stack traces). The email login's
+ * routes (`/v1/auth/*`, when `auth` is configured) have their own gate: the same project check,
+ * but only the secure frame's origin.
  */
 export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv> {
   const routeDeps: RouteDeps = {
@@ -38,11 +55,30 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
   app.notFound((c) => c.json(new HttpError(404, 'Not found').body(), 404))
   // Liveness for load balancers: the only route without a project.
   app.get('/health', (c) => c.json({ ok: true }))
-  app.use('*', requireProject(config))
+  app.use('*', except(AUTH_ROUTES, requireProject(config)))
   app.route('/', projectConfigRoutes(routeDeps))
   app.route('/', rpcRoutes(routeDeps))
   app.route('/', walletRoutes(routeDeps))
   app.route('/', imageRoutes(routeDeps))
   app.route('/', eventRoutes(routeDeps))
+  if (config.auth) {
+    const auth = createAuthDeps(config.auth, {
+      db: deps.db,
+      now: routeDeps.now,
+      log,
+      ...(deps.mailer ? { mailer: deps.mailer } : {}),
+      ...(deps.env ? { env: deps.env } : {}),
+    })
+    // Only the secure frame's origin gets in, not the project's host pages (see requireFrame).
+    app.use(AUTH_ROUTES, requireFrame(config, config.auth), authBodyLimit())
+    app.route('/', authLoginRoutes(auth))
+    app.route('/', authDeviceApprovalRoutes(auth))
+    app.route('/', authSessionRoutes(auth))
+    app.route('/', authEmailUpdateRoutes(auth))
+  } else {
+    app.all(AUTH_ROUTES, (c) =>
+      c.json(new HttpError(404, 'Email login is not configured on this server').body(), 404),
+    )
+  }
   return app
 }

@@ -1,8 +1,11 @@
 // @latch/server: the self-hosted Latch server. `latch-server --config latch.config.json` runs
 // it; `createServer(config)` makes an instance in process (tests), `startServer` listens.
 export { createApp, type AppDeps } from './app.js'
+export { AUTH_SECRET_ENV } from './auth/context.js'
+export { smtpMailer, type Mailer, type OutgoingMail } from './auth/mailer.js'
 export { loadServerConfig, parseServerConfig, ServerConfigError } from './config/load.js'
 export type {
+  AuthConfig,
   ChainConfig,
   ProjectConfig,
   ServerConfig,

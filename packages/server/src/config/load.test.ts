@@ -80,6 +80,62 @@ describe('server configuration', () => {
     const example = new URL('../../latch.config.example.json', import.meta.url)
     await expect(loadServerConfig(example.pathname)).resolves.toMatchObject({
       projects: [{ id: 'my-project' }],
+      // Email login through a local maildev (`latch-mailbox`'s default SMTP port); the secret
+      // comes from LATCH_AUTH_SECRET, never from the file.
+      auth: {
+        publicUrl: 'http://127.0.0.1:8787',
+        smtp: { host: '127.0.0.1', port: 1025, secure: false },
+        rateLimits: { sendPerEmail: { requests: 5, windowSeconds: 600 } },
+      },
     })
+    expect((await loadServerConfig(example.pathname)).auth?.secret).toBeUndefined()
+  })
+
+  it('fills the email login’s defaults, and leaves it off without an auth section', () => {
+    expect(parseServerConfig({ projects: [project] }).auth).toBeUndefined()
+    const smtp = { host: 'smtp.example', port: 587, from: 'Latch <no-reply@app.example>' }
+    expect(
+      parseServerConfig({
+        projects: [project],
+        auth: { publicUrl: 'https://latch.example/', smtp },
+      }).auth,
+    ).toEqual({
+      publicUrl: 'https://latch.example',
+      frameOrigins: [],
+      smtp: { ...smtp, secure: false },
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 2_592_000,
+      sessionMaxAgeSeconds: 7_776_000,
+      deviceApproval: { ttlSeconds: 900, waitSeconds: 25, pollMs: 500 },
+      rateLimits: {
+        sendPerEmail: { requests: 5, windowSeconds: 600 },
+        sendPerIp: { requests: 20, windowSeconds: 600 },
+        verifyPerEmailIp: { requests: 10, windowSeconds: 600 },
+        sessionPerIp: { requests: 60, windowSeconds: 600 },
+      },
+    })
+  })
+
+  it('refuses a public URL that would send tokens in clear, or is not an origin', () => {
+    const smtp = { host: 'smtp.example', port: 587, from: 'x@app.example' }
+    const auth = (publicUrl: string, extra: object = {}) => ({
+      projects: [project],
+      auth: { publicUrl, smtp, ...extra },
+    })
+    expect(issuesOf(auth('http://latch.example'))).toEqual([
+      { path: 'auth.publicUrl', message: 'Must be https (http only on localhost or 127.0.0.1)' },
+    ])
+    expect(issuesOf(auth('https://latch.example/frame'))[0]?.message).toBe(
+      'Must be an origin, without a path',
+    )
+    expect(parseServerConfig(auth('http://localhost:8787')).auth?.publicUrl).toBe(
+      'http://localhost:8787',
+    )
+    expect(issuesOf(auth('https://latch.example', { secret: 'short' }))).toEqual([
+      { path: 'auth.secret', message: 'Must be at least 32 characters' },
+    ])
+    expect(issuesOf(auth('https://latch.example', { frameOrigins: ['*'] }))[0]?.path).toBe(
+      'auth.frameOrigins.0',
+    )
   })
 })

@@ -71,6 +71,106 @@ export const priceSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
 ])
 
+/**
+ * Whether a URL may carry tokens: https, or http on the loopback host (a developer's machine),
+ * where nobody else can listen in.
+ */
+function isSafePublicUrl(value: string): boolean {
+  const url = new URL(value)
+  if (url.protocol === 'https:') return true
+  return (
+    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ||
+    url.hostname.endsWith('.localhost')
+  )
+}
+
+/** The SMTP server the login mails go through (nodemailer's SMTP transport). */
+export const smtpConfigSchema = z.object({
+  host: z.string().min(1).max(253),
+  port: z.number().int().min(1).max(65_535),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: z.boolean().default(false),
+  /** The sender, `address` or `Name <address>`. */
+  from: z.string().min(3).max(320),
+  /** Credentials, when the server asks for them. */
+  auth: z.object({ user: z.string().min(1), pass: z.string().min(1) }).optional(),
+})
+
+/** The email login's limits, each counted in the database (shared by every instance). */
+export const authRateLimitsSchema = z.object({
+  /** Mails (codes, approval links) per address: 5 per 10 minutes. */
+  sendPerEmail: rateLimitSchema.default({ requests: 5, windowSeconds: 600 }),
+  /** Mails per client address: 20 per 10 minutes. */
+  sendPerIp: rateLimitSchema.default({ requests: 20, windowSeconds: 600 }),
+  /** Code attempts per address and client address, across codes: 10 per 10 minutes. */
+  verifyPerEmailIp: rateLimitSchema.default({ requests: 10, windowSeconds: 600 }),
+  /** Refreshes and device-approval waits per client address: 60 per 10 minutes. */
+  sessionPerIp: rateLimitSchema.default({ requests: 60, windowSeconds: 600 }),
+})
+
+/**
+ * Email login (issue 17): OTP login, device approval, sessions and email update, for the secure
+ * frame. Absent: the `/v1/auth/*` routes answer 404.
+ */
+export const authConfigSchema = z.object({
+  /**
+   * The server's own URL as browsers reach it (no trailing slash): the approval links of the
+   * mails, the `iss` of access tokens and the `htu` of device proofs. https, or http on a
+   * loopback host.
+   */
+  publicUrl: httpUrl
+    .refine(
+      (value) => new URL(value).pathname === '/' && !/[?#]/.test(value),
+      'Must be an origin, without a path',
+    )
+    .refine(isSafePublicUrl, 'Must be https (http only on localhost or 127.0.0.1)')
+    .transform((value) => new URL(value).origin),
+  /**
+   * The only origins whose pages may call `/v1/auth/*`: the secure frame's. The frame is served
+   * by this server, so its origin is `publicUrl`'s, always allowed; list others only for a
+   * frame served elsewhere during development. A host page's origin never belongs here.
+   */
+  frameOrigins: z.array(originPattern).default([]),
+  /**
+   * The secret every key of the login is derived from (code hashes, token hashes, the access
+   * token's signing key): at least 32 characters, the same on every instance. Better left out
+   * of the file and given as `LATCH_AUTH_SECRET` in the environment.
+   */
+  secret: z.string().min(32, 'Must be at least 32 characters').optional(),
+  smtp: smtpConfigSchema,
+  /** The access token's lifetime: 15 minutes. */
+  accessTokenTtlSeconds: z.number().int().min(60).max(3_600).default(900),
+  /** A refresh token's lifetime (each refresh makes a new one): 30 days. */
+  refreshTokenTtlSeconds: z.number().int().min(300).max(31_536_000).default(2_592_000),
+  /** A session's whole life, however often it is refreshed: 90 days. */
+  sessionMaxAgeSeconds: z.number().int().min(300).max(31_536_000).default(7_776_000),
+  deviceApproval: z
+    .object({
+      /** How long an approval link works: 15 minutes. */
+      ttlSeconds: z.number().int().min(60).max(86_400).default(900),
+      /** How long CONNECT_DEVICE waits for the approval before asking to call again: 25 s (the frame gives up at 30). */
+      waitSeconds: z.number().int().min(0).max(25).default(25),
+      /** How often the wait looks at the database. */
+      pollMs: z.number().int().min(10).max(5_000).default(500),
+    })
+    .default({ ttlSeconds: 900, waitSeconds: 25, pollMs: 500 }),
+  rateLimits: authRateLimitsSchema.default({
+    sendPerEmail: { requests: 5, windowSeconds: 600 },
+    sendPerIp: { requests: 20, windowSeconds: 600 },
+    verifyPerEmailIp: { requests: 10, windowSeconds: 600 },
+    sessionPerIp: { requests: 60, windowSeconds: 600 },
+  }),
+  /**
+   * A header holding the client's address, set by a reverse proxy you run (e.g.
+   * `x-forwarded-for`, whose last entry is read). Without it the socket's address is used;
+   * never set it when clients reach the server directly: they could write any address.
+   */
+  clientIpHeader: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'Must be a lower-case header name')
+    .optional(),
+})
+
 export const serverConfigSchema = z
   .object({
     projects: z.array(projectConfigSchema).min(1),
@@ -101,6 +201,7 @@ export const serverConfigSchema = z
         upstreamRetryDelayMs: z.number().int().min(0).max(10_000).default(150),
       })
       .default({ upstreamTimeoutMs: 10_000, upstreamRetries: 3, upstreamRetryDelayMs: 150 }),
+    auth: authConfigSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<string>()
@@ -131,3 +232,5 @@ export type ServerConfigInput = z.input<typeof serverConfigSchema>
 export type ServerConfig = z.output<typeof serverConfigSchema>
 export type ProjectConfig = z.output<typeof projectConfigSchema>
 export type ChainConfig = z.output<typeof chainConfigSchema>
+export type AuthConfig = z.output<typeof authConfigSchema>
+export type SmtpConfig = z.output<typeof smtpConfigSchema>

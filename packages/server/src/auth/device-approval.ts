@@ -1,0 +1,101 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { deviceApprovals, devices, users } from '../db/schema.js'
+import type { AuthDeps } from './context.js'
+import { hmac, randomToken } from './crypto.js'
+
+// A new device of an existing account is approved from a link mailed to the account's address.
+// The link holds a random token; only its hash is stored. One live link per device: asking
+// again replaces it.
+
+const tokenHash = (deps: AuthDeps, token: string) => hmac(deps.keys.token, `approval:${token}`)
+
+/**
+ * A new approval link's token for a pending device, replacing any earlier one.
+ * @returns the token, for the mail and nowhere else.
+ */
+export async function createApproval(deps: AuthDeps, deviceId: string): Promise<string> {
+  const now = deps.now()
+  const token = randomToken()
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(deviceApprovals).where(eq(deviceApprovals.deviceId, deviceId))
+    await tx.insert(deviceApprovals).values({
+      tokenHash: tokenHash(deps, token),
+      deviceId,
+      expiresAt: new Date(now + deps.config.deviceApproval.ttlSeconds * 1000),
+      usedAt: null,
+      createdAt: new Date(now),
+    })
+  })
+  return token
+}
+
+/** What the approval page shows about a link that still works. */
+export interface PendingApproval {
+  email: string
+  requestedAt: Date
+}
+
+/** The live (unused, unexpired) approval behind a token, if any. */
+export async function findApproval(
+  deps: AuthDeps,
+  token: string,
+): Promise<PendingApproval | undefined> {
+  const [row] = await deps.db
+    .select({ email: users.email, requestedAt: deviceApprovals.createdAt })
+    .from(deviceApprovals)
+    .innerJoin(devices, eq(devices.id, deviceApprovals.deviceId))
+    .innerJoin(users, eq(users.id, devices.userId))
+    .where(
+      and(
+        eq(deviceApprovals.tokenHash, tokenHash(deps, token)),
+        isNull(deviceApprovals.usedAt),
+        gt(deviceApprovals.expiresAt, new Date(deps.now())),
+      ),
+    )
+    .limit(1)
+  return row
+}
+
+/**
+ * Approves the device behind a live token, using the token up (atomically: a link approves
+ * once, whatever runs at the same time).
+ * @returns false when the token is unknown, used or expired.
+ */
+export async function approveDevice(deps: AuthDeps, token: string): Promise<boolean> {
+  const now = new Date(deps.now())
+  return deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(deviceApprovals)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(deviceApprovals.tokenHash, tokenHash(deps, token)),
+          isNull(deviceApprovals.usedAt),
+          gt(deviceApprovals.expiresAt, now),
+        ),
+      )
+      .returning({ deviceId: deviceApprovals.deviceId })
+    if (!used) return false
+    await tx
+      .update(devices)
+      .set({ approvedAt: now })
+      .where(and(eq(devices.id, used.deviceId), isNull(devices.approvedAt)))
+    return true
+  })
+}
+
+/** Whether the device still has a link that works (else waiting for it is pointless). */
+export async function hasLiveApproval(deps: AuthDeps, deviceId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ deviceId: deviceApprovals.deviceId })
+    .from(deviceApprovals)
+    .where(
+      and(
+        eq(deviceApprovals.deviceId, deviceId),
+        isNull(deviceApprovals.usedAt),
+        gt(deviceApprovals.expiresAt, new Date(deps.now())),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
