@@ -3,6 +3,7 @@
 // the relay, the server and then every anvil. Works offline.
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startBitcoinDevnet } from '@latch/bitcoin-devnet'
 import { startDevnet } from '@latch/devnet'
 import { startRelay } from '@latch/relay'
 import { startSolanaDevnet } from '@latch/solana-devnet'
@@ -28,6 +29,10 @@ const devnetStarting = startDevnet()
 // Solana adapter and the Solana dev wallet.
 const solanaStarting = startSolanaDevnet({ port: Number(process.env.LATCH_SOLANA_PORT) || 0 })
 solanaStarting.catch(() => undefined)
+// The local Bitcoin chain (a regtest Esplora API that verifies every signature), for the Bitcoin
+// adapter (issue 14) and for a person with its faucet and miner.
+const bitcoinStarting = startBitcoinDevnet({ port: Number(process.env.LATCH_BITCOIN_PORT) || 0 })
+bitcoinStarting.catch(() => undefined)
 // PGlite's start-up, the server's slow part, runs while the devnet comes up.
 const latchServerStarting = latchServerModule.startPlaygroundServer(devnetStarting, {
   port: Number(process.env.LATCH_SERVER_PORT) || 0,
@@ -47,6 +52,7 @@ const stop = (code = 0) =>
     await latchServerStarting.then((latch) => latch.close()).catch(() => undefined)
     await devnetStarting.then((devnet) => devnet.stop()).catch(() => undefined)
     await solanaStarting.then((solana) => solana.stop()).catch(() => undefined)
+    await bitcoinStarting.then((bitcoin) => bitcoin.stop()).catch(() => undefined)
     process.exit(code)
   })())
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0))
@@ -55,11 +61,14 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => v
 let devnet
 /** @type {import('@latch/solana-devnet').SolanaDevnet | undefined} */
 let solana
+/** @type {import('@latch/bitcoin-devnet').BitcoinDevnet | undefined} */
+let bitcoin
 /** @type {import('../server/latch-server.ts').PlaygroundServer | undefined} */
 let latchServer
 try {
   devnet = await devnetStarting
   solana = await solanaStarting
+  bitcoin = await bitcoinStarting
   // The local WalletConnect relay (and its verify service): pairing works with no internet.
   relay = await startRelay({ port: Number(process.env.LATCH_RELAY_PORT) || 0 })
   // The Latch server on embedded PGlite: the wallet directory, the project's features and the
@@ -106,13 +115,16 @@ console.log(
     '  Solana dev wallet accounts (1 000 SOL each), in the page or as its extension:',
     ...(solana?.accounts ?? []).slice(0, WALLET_ACCOUNTS).map((a) => `  ${a.address}`),
     '',
+    `  Bitcoin regtest ${bitcoin?.chain} (Esplora API, ready in ${bitcoin?.readyInMs} ms): ${bitcoin?.esploraUrl}`,
+    `    faucet: POST ${bitcoin?.url}/regtest/faucet {"address","amount"}; mine: POST ${bitcoin?.url}/regtest/mine`,
+    '',
     `  WalletConnect relay: ${relay?.url}`,
     `  WalletConnect test wallet (paste a pairing link there): ${url}wallet.html`,
     '',
     `  Latch server (wallet directory, project config, RPC proxy): ${latchServer?.url}`,
     `    on embedded PGlite in ${latchServer?.dataDir} (removed on exit)`,
     '',
-    '  Ctrl-C stops the playground, the relay, the Latch server and both local chains.',
+    '  Ctrl-C stops the playground, the relay, the Latch server and every local chain.',
     '',
   ].join('\n'),
 )
