@@ -4,4 +4,8 @@ export default packageTestConfig({
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   // One throwaway PostgreSQL per run for the storage suite's second pass: inject('postgresUrl').
   globalSetup: ['test/global-postgres.ts'],
+  // Each storage suite opens PGlite (WASM, then the migrations) and a PostgreSQL database: on a
+  // loaded 2-core CI that can take far longer than the shared defaults allow.
+  testTimeout: 60_000,
+  hookTimeout: 90_000,
 })

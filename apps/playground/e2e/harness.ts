@@ -283,5 +283,14 @@ export function startWcWallet(stack: Stack, relayUrl: string, account: number): 
     privateKey: stack.devnet.accounts[account]!.privateKey,
     rpcUrls: Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl])),
     policy: { proposals: 'approve', requests: 'approve' },
+    // With the local Solana chain, the same-numbered Solana account too: it approves `solana`.
+    ...(stack.solana
+      ? {
+          solana: {
+            rpcUrl: stack.solana.rpcUrl,
+            secretKey: stack.solana.accounts[account]!.secretKey,
+          },
+        }
+      : {}),
   })
 }

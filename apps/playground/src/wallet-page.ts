@@ -1,4 +1,5 @@
 // The playground's /wallet.html: the WalletConnect test wallet a person pairs by pasting a link.
+import { solanaDevnetAccounts } from '@latch/solana-devnet/browser'
 import { mountWalletPage } from '@latch/wc-wallet/page'
 import { readPlaygroundConfig } from './config.js'
 import './styles.css'
@@ -18,5 +19,12 @@ if (!config?.walletConnect || !config.privateKeys[0]) {
     relayUrl: config.walletConnect.relayUrl,
     privateKey,
     rpcUrls: Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
+    // The Solana chain's fourth account (the dev wallets use the first three): it approves the
+    // `solana` namespace and signs there.
+    ...(config.solana
+      ? {
+          solana: { rpcUrl: config.solana.rpcUrl, secretKey: solanaDevnetAccounts()[3]!.secretKey },
+        }
+      : {}),
   })
 }

@@ -1,7 +1,7 @@
 import './test/window.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { solanaAdapter, solanaDevnet, solanaMainnet, type SolanaAdapter } from './index.js'
-import { recordEvents, registerTestWallet } from './test/harness.js'
+import { localnet, recordEvents, registerTestWallet } from './test/harness.js'
 import { UserRejectedError } from './test/test-wallet.js'
 import { solanaDevnetAccounts } from '@latch/solana-devnet'
 import type { Network } from '@latch/core'
@@ -17,14 +17,6 @@ function started() {
 }
 
 const [, account1, account2] = solanaDevnetAccounts()
-const localnet: Network = {
-  id: 'localnet',
-  caipNetworkId: 'solana:localnet',
-  chainNamespace: 'solana',
-  name: 'Localnet',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
-}
 
 describe('connections', () => {
   it('connects with standard:connect and reports the chain asked for', async () => {
@@ -43,6 +35,20 @@ describe('connections', () => {
     const wallet = await registerTestWallet({ label: 'chain', chain: 'solana:devnet' })
     const result = await started().connect({ connectorId: wallet.name })
     expect(result.chainReference).toBe(solanaDevnet.caipNetworkId.slice('solana:'.length))
+  })
+
+  it("takes Latch's active Solana network over the wallet's first chain, never another namespace's", async () => {
+    const wallet = await registerTestWallet({ label: 'preferred', chain: 'solana:devnet' })
+    const adapter = started()
+    const result = await adapter.connect({
+      connectorId: wallet.name,
+      preferredNetwork: solanaMainnet,
+    })
+    expect(result.chainReference).toBe(solanaMainnet.caipNetworkId.slice('solana:'.length))
+    const evm = { ...solanaMainnet, chainNamespace: 'eip155', caipNetworkId: 'eip155:1' } as Network
+    const other = await registerTestWallet({ label: 'preferred-evm', chain: 'solana:devnet' })
+    const fallback = await adapter.connect({ connectorId: other.name, preferredNetwork: evm })
+    expect(fallback.chainReference).toBe(solanaDevnet.caipNetworkId.slice('solana:'.length))
   })
 
   it('throws the wallet’s own 4001 error when the user rejects', async () => {

@@ -3,6 +3,7 @@ import {
   type AdapterEvent,
   type ChainAdapter,
   type Network,
+  type RemoteProvider,
   type TokenBalance,
   type TransactionRequest,
 } from '@latch/core'
@@ -12,6 +13,7 @@ import { loadSolanaKit } from './load-solana-kit.js'
 import { walletStandardChain } from './networks.js'
 import type { KnownTokens } from './reads/balances.js'
 import type { ClientFor } from './reads/rpc.js'
+import { createLentProviders } from './remote/lent.js'
 import {
   assertSolanaAddress,
   assertSolanaNetwork,
@@ -24,6 +26,7 @@ import {
   SIGN_MESSAGE,
   SIGN_TRANSACTION,
   type SolanaWallet,
+  type WalletAccount,
 } from './wallet.js'
 
 /** How long a send waits for its confirmation before giving up (the transaction may still land). */
@@ -64,6 +67,8 @@ export interface SolanaAdapter extends ChainAdapter {
  *
  * Wallet Standard has no "switch network" request: `switchNetwork` records the chain the
  * connection uses (sends and balances follow it) and reports it as `chainChanged`.
+ * A WalletConnect session core lends through `setRemoteProvider` is used like any wallet: the
+ * `solana_*` methods of its `solana` namespace (see remote/connections.ts).
  * Wallet errors (4001 on a rejection) are thrown as the wallet threw them; core maps them.
  * @throws LatchError `INVALID_OPTIONS` for a preflight commitment outside SPEC §5's list.
  */
@@ -82,6 +87,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     onWalletsChanged: (listener) => getDiscovery().subscribe(listener),
     emit,
   })
+  // Wallets core lends us (a WalletConnect session), reached before discovered ones.
+  const lent = createLentProviders(emit)
   let clientFor: ClientFor | undefined
   const rpc = async () => {
     const kit = await loadSolanaKit()
@@ -96,7 +103,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     if (request.value < 0n) {
       throw new LatchError('INVALID_AMOUNT', { values: { value: String(request.value) } })
     }
-    const { wallet, account } = connections.accountOf(request.connectorId, request.from)
+    const signer: Signer = lent.has(request.connectorId)
+      ? { provider: (await lent.connections()).providerFor(request.connectorId, request.from) }
+      : connections.accountOf(request.connectorId, request.from)
     const { kit, clientFor } = await rpc()
     // Base58 of the right length can still decode to something other than 32 bytes.
     if (!kit.isAddress(request.to)) throw new LatchError('INVALID_CAIP_ADDRESS')
@@ -106,10 +115,11 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       to: request.to,
       lamports: request.value,
       computeUnitPrice: options.computeUnitPrice,
-      version: supportsVersion0(wallet) ? 0 : 'legacy',
+      // A session says nothing of the versions its wallet takes: legacy, which every one does.
+      version: 'wallet' in signer && supportsVersion0(signer.wallet) ? 0 : 'legacy',
       commitment,
     })
-    return { wallet, account, kit, clients, built }
+    return { signer, kit, clients, built }
   }
 
   return {
@@ -120,16 +130,31 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       publish()
       return d.subscribe(publish)
     },
-    connect: ({ connectorId, network }) => {
+    connect: ({ connectorId, network, preferredNetwork }) => {
       if (network) assertSolanaNetwork(network)
-      return connections.connect(connectorId, network)
+      // A Wallet Standard wallet has no current chain: the one asked for, else Latch's active one.
+      const chain =
+        network ?? (preferredNetwork?.chainNamespace === 'solana' ? preferredNetwork : undefined)
+      if (lent.has(connectorId))
+        return lent.connections().then((remote) => remote.connect(connectorId, chain))
+      return connections.connect(connectorId, chain)
     },
-    reconnect: ({ connectorId, signal }) => connections.reconnect(connectorId, signal),
-    disconnect: ({ connectorId }) => connections.disconnect(connectorId),
-    getAccounts: async ({ connectorId }) => connections.getAccounts(connectorId),
+    reconnect: async ({ connectorId, signal }) =>
+      lent.has(connectorId)
+        ? (await lent.connections()).reconnect(connectorId)
+        : connections.reconnect(connectorId, signal),
+    disconnect: async ({ connectorId }) =>
+      lent.has(connectorId)
+        ? (await lent.connections()).disconnect(connectorId)
+        : connections.disconnect(connectorId),
+    getAccounts: async ({ connectorId }) =>
+      lent.has(connectorId)
+        ? (await lent.connections()).getAccounts(connectorId)
+        : connections.getAccounts(connectorId),
     async switchNetwork({ connectorId, network }) {
       assertSolanaNetwork(network)
-      connections.switchTo(connectorId, network)
+      if (lent.has(connectorId)) (await lent.connections()).switchTo(connectorId, network)
+      else connections.switchTo(connectorId, network)
     },
     async getBalance({ address, network, signal }) {
       assertSolanaNetwork(network)
@@ -146,6 +171,10 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     },
     async signMessage({ connectorId, address, message }) {
       assertSolanaAddress(address)
+      if (lent.has(connectorId)) {
+        const provider = (await lent.connections()).providerFor(connectorId, address)
+        return (await loadSolanaKit()).remoteSignMessage(provider, address, message)
+      }
       const { wallet, account } = connections.accountOf(connectorId, address)
       const feature = wallet.features[SIGN_MESSAGE]
       if (!feature) throw new LatchError('RPC_METHOD_NOT_ALLOWED')
@@ -167,10 +196,18 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       return fee
     },
     async sendTransaction(request) {
-      const { wallet, account, kit, clients, built } = await prepare(request)
-      const chain = walletStandardChain(request.network)
+      const { signer, kit, clients, built } = await prepare(request)
       const timeout = options.confirmationTimeoutMs ?? CONFIRMATION_TIMEOUT_MS
       const sendOptions = { preflightCommitment: commitment, skipPreflight: false }
+      if ('provider' in signer) {
+        return kit.remoteSendTransfer(signer.provider, clients, built, {
+          from: request.from,
+          options: { ...sendOptions, commitment },
+          timeoutMs: timeout,
+        })
+      }
+      const { wallet, account } = signer
+      const chain = walletStandardChain(request.network)
       const signAndSend = wallet.features[SIGN_AND_SEND_TRANSACTION]
       if (signAndSend) {
         const [output] = await signAndSend.signAndSendTransaction({
@@ -199,11 +236,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         signal: AbortSignal.timeout(timeout),
       })
     },
+    setRemoteProvider: (connectorId, provider) => lent.set(connectorId, provider),
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
     destroy() {
+      lent.destroy()
       connections.destroy()
       discovery?.destroy()
       discovery = undefined
@@ -211,6 +250,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     },
   }
 }
+
+/** Who signs a transfer: a Wallet Standard wallet's account, or a lent WalletConnect session. */
+type Signer = { wallet: SolanaWallet; account: WalletAccount } | { provider: RemoteProvider }
 
 /** Whether the wallet's transaction feature takes version-0 transactions (else legacy is sent). */
 function supportsVersion0(wallet: SolanaWallet): boolean {

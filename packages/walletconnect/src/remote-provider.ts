@@ -9,7 +9,7 @@ import {
 } from './errors.js'
 import { unknownRecordSchema } from './record.js'
 import { checkResult, toHexChainId } from './results.js'
-import { approvedMethods } from './session.js'
+import { approvedMethods, sessionAddresses } from './session.js'
 
 /** What a namespace's provider needs from the client that owns the universal provider. */
 export interface ProviderHost {
@@ -33,6 +33,9 @@ const EVM_WALLET_METHOD =
   /^(?:wallet_|personal_|eth_sign|eth_sendTransaction$|eth_requestAccounts$|eth_accounts$|eth_coinbase$|eth_decrypt$|eth_getEncryptionPublicKey$)/
 // Answered by the universal provider from the session, without the wallet or the network.
 const EVM_LOCAL_METHODS = new Set(['eth_accounts', 'eth_requestAccounts'])
+// Solana's account queries, answered from the session when the wallet did not approve them
+// (many real wallets approve only the signing methods): the session already lists the accounts.
+const SOLANA_ACCOUNT_METHODS = new Set(['solana_getAccounts', 'solana_requestAccounts'])
 
 const argsSchema = z.object({
   method: z.string().check(z.minLength(1), z.maxLength(128)),
@@ -103,6 +106,8 @@ export function createNamespaceProvider(
       if (EVM_LOCAL_METHODS.has(method)) return provider.request(args, chainId)
     }
     if (approved.has(method)) return provider.request(args, chainId)
+    if (namespace === 'solana' && SOLANA_ACCOUNT_METHODS.has(method))
+      return sessionAddresses(session, chainId).map((pubkey) => ({ pubkey }))
     if (needsWallet(method)) throw unsupportedMethodError(method)
     if (!host.rpcUrl(namespace, reference)) throw chainDisconnectedError(chainId)
     return provider.request(args, chainId)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approvedMethods, peerName, toPeer, toSession } from './session.js'
+import { approvedMethods, peerName, sessionAddresses, toPeer, toSession } from './session.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TOPIC = 'ab'.repeat(32)
@@ -129,5 +129,32 @@ describe('approvedMethods', () => {
       'eip155',
     )
     expect([...methods].sort()).toEqual(['eth_sendTransaction', 'personal_sign'])
+  })
+})
+
+describe('sessionAddresses', () => {
+  const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+  const session = {
+    topic: 'ab'.repeat(32),
+    expiry: 4_000_000_000,
+    peer: { metadata: {} },
+    namespaces: {
+      solana: {
+        accounts: [`solana:localnet:${SOL}`, `solana:mainnet-ref:${SOL}`, 'solana:x:not base58!'],
+      },
+      eip155: { accounts: ['eip155:1:0x00000000000000000000000000000000000000aa'] },
+    },
+  }
+
+  it("lists the session's addresses on one chain only, well-formed ones only", () => {
+    expect(sessionAddresses(session, 'solana:localnet')).toEqual([SOL])
+    expect(sessionAddresses(session, 'eip155:1')).toEqual([
+      '0x00000000000000000000000000000000000000aa',
+    ])
+    expect(sessionAddresses(session, 'solana:devnet')).toEqual([])
+  })
+
+  it('answers nothing for a malformed session', () => {
+    expect(sessionAddresses({ namespaces: 'nope' }, 'solana:localnet')).toEqual([])
   })
 })

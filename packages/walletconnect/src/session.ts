@@ -157,3 +157,16 @@ export function approvedMethods(value: unknown, namespace: ChainNamespace): Read
   }
   return methods
 }
+
+/**
+ * The addresses a session holds on one chain (`namespace:reference`), in the wallet's order:
+ * what the wallet already shared, so asking it again is needless.
+ */
+export function sessionAddresses(value: unknown, chainId: string): string[] {
+  const parsed = sessionSchema.safeParse(value)
+  if (!parsed.success) return []
+  const namespace = namespaceOfKey(chainId)
+  if (!namespace) return []
+  const ids = sessionAccounts(parsed.data.namespaces)[namespace] ?? []
+  return ids.filter((id) => id.startsWith(`${chainId}:`)).map((id) => id.slice(chainId.length + 1))
+}

@@ -28,6 +28,7 @@ export const RpcErrorCode = {
   USER_REJECTED: 4001,
   UNAUTHORIZED: 4100,
   UNSUPPORTED_METHOD: 4200,
+  CHAIN_DISCONNECTED: 4901,
   UNRECOGNIZED_CHAIN: 4902,
   INVALID_PARAMS: -32602,
   INTERNAL: -32603,
@@ -53,6 +54,13 @@ export const unrecognizedChain = (chainId: number): WalletRpcError =>
   new WalletRpcError(
     RpcErrorCode.UNRECOGNIZED_CHAIN,
     `Unrecognized chain ID "0x${chainId.toString(16)}". Try adding the chain using wallet_addEthereumChain first.`,
+  )
+
+/** EIP-1193 4901: a chain the wallet has no RPC for (Solana clusters are named, not numbered). */
+export const chainDisconnected = (chainId: string): WalletRpcError =>
+  new WalletRpcError(
+    RpcErrorCode.CHAIN_DISCONNECTED,
+    `The wallet is not connected to the requested chain: ${chainId}`,
   )
 
 export const invalidParams = (method: string, detail: string): WalletRpcError =>

@@ -6,11 +6,14 @@ export { WALLET_EVENTS, type ProposalParams, type SessionNamespaces } from './na
 export {
   DEFAULT_METADATA,
   DEFAULT_PROJECT_ID,
+  SOLANA_LOCALNET,
   type Policy,
   type WalletMetadata,
   type WcWalletOptions,
+  type WcWalletSolanaOptions,
 } from './options.js'
 export { WALLET_METHODS, type WalletMethod } from './params.js'
+export { SOLANA_METHODS, type SolanaMethod } from './solana/params.js'
 export { MemoryStorage, type WcKeyValueStorage } from './storage.js'
 export type {
   DappInfo,

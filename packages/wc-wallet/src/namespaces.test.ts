@@ -7,6 +7,7 @@ import {
   type ProposalParams,
 } from './namespaces.js'
 import { WALLET_METHODS } from './params.js'
+import { SOLANA_METHODS } from './solana/params.js'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -82,5 +83,64 @@ describe('approvedNamespaces', () => {
     expect(parseEip155ChainId('eip155:31337')).toBe(31337)
     expect(parseEip155ChainId('eip155:0x1')).toBeUndefined()
     expect(parseEip155ChainId('solana:1')).toBeUndefined()
+  })
+})
+
+describe('approvedNamespaces with a Solana key', () => {
+  const SOLANA = {
+    address: 'B5PuU4wgnRArqoXSHxAHyYASNvSqmbGtoaTGNEw46pvN',
+    chains: ['solana:localnet'],
+  }
+
+  it('approves the requested solana chains it knows, with every Solana method', () => {
+    const namespaces = approvedNamespaces(
+      proposal(
+        {},
+        {
+          eip155: { chains: ['eip155:31337'], methods: [], events: [] },
+          solana: {
+            chains: ['solana:localnet', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+            methods: ['solana_signMessage'],
+            events: [],
+          },
+        },
+      ),
+      ADDRESS,
+      [31337],
+      SOLANA,
+    )
+    expect(namespaces.solana).toEqual({
+      chains: ['solana:localnet'],
+      accounts: [`solana:localnet:${SOLANA.address}`],
+      methods: [...SOLANA_METHODS],
+      events: ['chainChanged', 'accountsChanged'],
+    })
+    expect(namespaces.eip155?.accounts).toEqual([`eip155:31337:${ADDRESS}`])
+  })
+
+  it('leaves solana out when the proposal does not ask for it, or the wallet has no key', () => {
+    const evmOnly = proposal({}, { eip155: { chains: ['eip155:31337'], methods: [], events: [] } })
+    expect(Object.keys(approvedNamespaces(evmOnly, ADDRESS, [31337], SOLANA))).toEqual(['eip155'])
+    const solanaOnly = proposal(
+      {},
+      { solana: { chains: ['solana:localnet'], methods: [], events: [] } },
+    )
+    expect(Object.keys(approvedNamespaces(solanaOnly, ADDRESS, [31337], SOLANA))).toEqual([
+      'solana',
+    ])
+    expect(() => approvedNamespaces(solanaOnly, ADDRESS, [31337])).toThrow(
+      'requests no chain this wallet has an rpc url for (it knows eip155:31337)',
+    )
+  })
+
+  it('refuses a proposal that requires a Solana cluster it does not sign for', () => {
+    expect(() =>
+      approvedNamespaces(
+        proposal({ solana: { chains: ['solana:devnet'], methods: [], events: [] } }, {}),
+        ADDRESS,
+        [31337],
+        SOLANA,
+      ),
+    ).toThrow()
   })
 })

@@ -46,4 +46,21 @@ describe('parseWalletOptions', () => {
       parseWalletOptions({ ...valid, policy: { requests: 'sometimes' as never } }),
     ).toThrow('policy.requests')
   })
+
+  it('takes an optional Solana key: a loopback rpc url, 64 bytes, CAIP-2 Solana chains', () => {
+    const solana = { rpcUrl: 'http://127.0.0.1:8899', secretKey: new Uint8Array(64) }
+    expect(parseWalletOptions({ ...valid, solana }).solana?.rpcUrl).toBe(solana.rpcUrl)
+    expect(() =>
+      parseWalletOptions({
+        ...valid,
+        solana: { ...solana, rpcUrl: 'https://api.devnet.solana.com' },
+      }),
+    ).toThrow('solana.rpcUrl: must be a http/https URL on 127.0.0.1')
+    expect(() =>
+      parseWalletOptions({ ...valid, solana: { ...solana, secretKey: new Uint8Array(32) } }),
+    ).toThrow('solana.secretKey: must be a 64-byte Solana secret key')
+    expect(() =>
+      parseWalletOptions({ ...valid, solana: { ...solana, chains: ['eip155:1'] } }),
+    ).toThrow('solana.chains.0: must be a CAIP-2 Solana chain id')
+  })
 })

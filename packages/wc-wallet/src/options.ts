@@ -42,6 +42,25 @@ const storageSchema = z.custom<WcKeyValueStorage>(
 
 const chainIdKey = z.string().regex(/^[1-9]\d*$/, 'chain ids must be positive integers')
 
+/** The Solana cluster a local chain is named by (`@solana/wallet-standard-chains`' SOLANA_LOCALNET_CHAIN). */
+export const SOLANA_LOCALNET = 'solana:localnet'
+
+/** A CAIP-2 Solana chain id (CAIP-2's reference grammar). */
+const solanaChain = z
+  .string()
+  .regex(/^solana:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 Solana chain id, e.g. solana:localnet')
+
+const solanaSchema = z.object({
+  rpcUrl: loopbackUrl(['http:', 'https:']),
+  secretKey: z
+    .instanceof(Uint8Array)
+    .refine(
+      (bytes) => bytes.length === 64,
+      'must be a 64-byte Solana secret key (seed ‖ public key)',
+    ),
+  chains: z.array(solanaChain).min(1).optional(),
+})
+
 export const walletOptionsSchema = z
   .object({
     relayUrl: loopbackUrl(['ws:', 'wss:']),
@@ -63,6 +82,7 @@ export const walletOptionsSchema = z
     metadata: metadataSchema.optional(),
     storage: storageSchema.optional(),
     policy: z.object({ proposals: policySchema, requests: policySchema }).partial().optional(),
+    solana: solanaSchema.optional(),
     /** sign-client's log level; 'error' by default. */
     logLevel: z.enum(['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace']).optional(),
   })
@@ -99,6 +119,21 @@ export interface WcWalletOptions {
   /** 'manual' proposals and 'approve' requests by default. */
   policy?: { proposals?: Policy; requests?: Policy }
   logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+  /** A Solana key too: the wallet then also approves the `solana` namespace. */
+  solana?: WcWalletSolanaOptions
+}
+
+/** The Solana side of {@link WcWalletOptions}. */
+export interface WcWalletSolanaOptions {
+  /** The cluster's JSON-RPC URL on 127.0.0.1, where `solana_signAndSendTransaction` sends. */
+  rpcUrl: string
+  /**
+   * The 64-byte secret key (seed ‖ public key, Solana's keypair-file format), e.g. `secretKey`
+   * of `solanaDevnetAccounts()[i]` from `@latch/solana-devnet/browser`. A public test key only.
+   */
+  secretKey: Uint8Array
+  /** The CAIP-2 chains it signs for, all served by `rpcUrl`; `['solana:localnet']` by default. */
+  chains?: string[]
 }
 
 /** Validates the options; throws a TypeError naming every problem. */

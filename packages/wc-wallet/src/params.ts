@@ -142,7 +142,7 @@ export function isWalletMethod(method: string): method is WalletMethod {
 export type MethodParams<M extends WalletMethod> = z.output<(typeof METHOD_PARAMS)[M]>
 
 /** One line naming the first problem, e.g. `params[0].chainId: must be a 0x-prefixed hex …`. */
-function describe(error: z.ZodError): string {
+export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'malformed params'
   const path = issue.path
@@ -151,9 +151,14 @@ function describe(error: z.ZodError): string {
   return `params${path}: ${issue.message}`
 }
 
+/** Validates `params` against `schema`; throws -32602 naming `method` and the first problem. */
+export function parseWith(schema: z.ZodType, method: string, params: unknown): unknown {
+  const result = schema.safeParse(params)
+  if (!result.success) throw invalidParams(method, describeIssue(result.error))
+  return result.data
+}
+
 /** Validates `params` of `method`; throws -32602 with a message naming the first problem. */
 export function parseParams<M extends WalletMethod>(method: M, params: unknown): MethodParams<M> {
-  const result = METHOD_PARAMS[method].safeParse(params)
-  if (!result.success) throw invalidParams(method, describe(result.error))
-  return result.data as MethodParams<M>
+  return parseWith(METHOD_PARAMS[method], method, params) as MethodParams<M>
 }

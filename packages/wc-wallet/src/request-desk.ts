@@ -1,12 +1,5 @@
-import { toWalletRpcError, invalidParams, userRejected } from './errors.js'
+import { toWalletRpcError, userRejected } from './errors.js'
 import { Listeners } from './listeners.js'
-import {
-  executeRequest,
-  prepareRequest,
-  type MethodContext,
-  type PreparedRequest,
-} from './methods.js'
-import { parseEip155ChainId } from './namespaces.js'
 import type { Policy } from './options.js'
 import type { DappInfo, RequestStatus, RpcErrorObject, WalletRequest } from './types.js'
 import { Waiters } from './waiters.js'
@@ -26,9 +19,20 @@ export type RpcResponse =
   | { id: number; jsonrpc: '2.0'; result: unknown }
   | { id: number; jsonrpc: '2.0'; error: RpcErrorObject }
 
+/** A validated request: whether the user must approve it, and how it is answered. */
+export interface PreparedCall {
+  readonly needsApproval: boolean
+  /** Answers the request (signs, sends…); throws a WalletRpcError or the library's error. */
+  execute(): Promise<unknown>
+}
+
 /** What the desk needs from the wallet. */
 export interface RequestDeskDeps {
-  ctx: MethodContext
+  /**
+   * Validates a request for the chain it addresses (a CAIP-2 id, any namespace) before anyone
+   * is asked; throws a WalletRpcError (4200, 4100, 4901/4902, -32602) when it cannot be served.
+   */
+  prepare(method: string, params: unknown, chainId: string): PreparedCall
   /** The current request policy. */
   policy(): Policy
   dappOf(topic: string): DappInfo
@@ -40,7 +44,7 @@ export interface RequestDeskDeps {
 
 interface PendingEntry {
   record: WalletRequest
-  prepared: PreparedRequest
+  prepared: PreparedCall
 }
 
 const snapshot = (record: WalletRequest): WalletRequest => ({ ...record })
@@ -95,13 +99,9 @@ export class RequestDesk {
       status: 'pending',
     }
     this.#remember(record)
-    let prepared: PreparedRequest
+    let prepared: PreparedCall
     try {
-      const numericChainId = parseEip155ChainId(chainId)
-      if (numericChainId === undefined) {
-        throw invalidParams(request.method, `chainId ${chainId} is not an eip155 chain`)
-      }
-      prepared = prepareRequest(this.#deps.ctx, request.method, request.params, numericChainId)
+      prepared = this.#deps.prepare(request.method, request.params, chainId)
     } catch (error) {
       await this.#deliver(record, 'failed', { error: toWalletRpcError(error).toJSON() })
       return
@@ -174,11 +174,11 @@ export class RequestDesk {
   }
 
   /** Runs executions one at a time, as a wallet's confirmation queue does (nonces!). */
-  #execute(record: WalletRequest, prepared: PreparedRequest): Promise<unknown> {
+  #execute(record: WalletRequest, prepared: PreparedCall): Promise<unknown> {
     const task = async () => {
       let result: unknown
       try {
-        result = (await executeRequest(this.#deps.ctx, prepared)) ?? null
+        result = (await prepared.execute()) ?? null
       } catch (error) {
         const rpcError = toWalletRpcError(error)
         await this.#deliver(record, 'failed', { error: rpcError.toJSON() })

@@ -41,7 +41,7 @@ export interface WalletRequest {
   method: string
   /** The params as the dapp sent them. */
   params: unknown
-  /** The CAIP-2 chain the dapp addressed, e.g. `eip155:31337`. */
+  /** The CAIP-2 chain the dapp addressed, e.g. `eip155:31337` or `solana:localnet`. */
   chainId: string
   dapp: DappInfo
   status: RequestStatus
@@ -58,9 +58,11 @@ export interface WalletPolicy {
   requests: Policy
 }
 
-/** A real WalletConnect wallet holding one devnet key. */
+/** A real WalletConnect wallet holding one devnet key (and optionally a Solana one). */
 export interface WcWallet {
   readonly address: Address
+  /** The Solana key's address, when the wallet was given one (`solana` option). */
+  readonly solanaAddress?: string
   /** The current chain. */
   readonly chainId: number
   /** Every chain with an rpc url, added ones included. */

@@ -10,12 +10,16 @@ import { approvedNamespaces, hasChain, withChain, type ProposalParams } from './
 import {
   DEFAULT_METADATA,
   DEFAULT_PROJECT_ID,
+  SOLANA_LOCALNET,
   parseWalletOptions,
   policySchema,
   type WcWalletOptions,
 } from './options.js'
 import { RequestDesk } from './request-desk.js'
+import { requestRouter } from './router.js'
 import { initSignClient, type WcSignClient } from './sign-client.js'
+import { createSolanaAccount } from './solana/account.js'
+import type { SolanaContext } from './solana/methods.js'
 import { MemoryStorage } from './storage.js'
 import type { DappInfo, Proposal, Session, WalletPolicy, WcWallet } from './types.js'
 import { Waiters } from './waiters.js'
@@ -35,6 +39,12 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     nativeCurrency: DEFAULT_NATIVE_CURRENCY,
   }))
   const chains = createChainRegistry(configs, opts.chainId ?? configs[0]!.chainId)
+  // Imported (and checked) before the relay is reached: a bad key fails createWcWallet at once.
+  const solana: SolanaContext | undefined = opts.solana && {
+    account: await createSolanaAccount(opts.solana.secretKey),
+    chains: opts.solana.chains ?? [SOLANA_LOCALNET],
+    rpcUrl: opts.solana.rpcUrl,
+  }
   const { client, release } = await initSignClient({
     relayUrl: opts.relayUrl,
     projectId: opts.projectId ?? DEFAULT_PROJECT_ID,
@@ -185,7 +195,12 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     const target = pickProposal(proposal)
     let namespaces
     try {
-      namespaces = approvedNamespaces(target.params, account.address, chains.ids())
+      namespaces = approvedNamespaces(
+        target.params,
+        account.address,
+        chains.ids(),
+        solana && { address: solana.account.address, chains: solana.chains },
+      )
     } catch (error) {
       // A wallet that cannot serve the proposal says so, rather than leave the dapp waiting.
       await rejectProposal(target, getSdkError('UNSUPPORTED_CHAINS'))
@@ -212,7 +227,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   // ---------- requests ---------- //
 
   const desk = new RequestDesk({
-    ctx,
+    prepare: requestRouter(ctx, solana),
     policy: () => state.requests,
     dappOf,
     changed,
@@ -237,6 +252,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
 
   const wallet: WcWallet = {
     address: account.address,
+    ...(solana ? { solanaAddress: solana.account.address } : {}),
     get chainId() {
       return chains.currentId
     },

@@ -1,5 +1,5 @@
 import './window.js'
-import type { AdapterEvent } from '@latch/core'
+import type { AdapterEvent, Network } from '@latch/core'
 import { solanaDevnetAccounts } from '@latch/solana-devnet'
 import { registerWallet } from '@wallet-standard/wallet'
 import { createTestWallet, type TestWallet, type TestWalletOptions } from './test-wallet.js'
@@ -37,4 +37,14 @@ export function recordEvents(adapter: { subscribe(l: (e: AdapterEvent) => void):
   const events: AdapterEvent[] = []
   adapter.subscribe((event) => events.push(event))
   return events
+}
+
+/** A `solana:localnet` network whose RPC is never called (connection tests ask no node). */
+export const localnet: Network = {
+  id: 'localnet',
+  caipNetworkId: 'solana:localnet',
+  chainNamespace: 'solana',
+  name: 'Localnet',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
 }

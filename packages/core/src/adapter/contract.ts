@@ -101,6 +101,11 @@ export interface ConnectRequest {
   connectorId: string
   /** The network to connect on, when the host or user chose one. */
   network?: Network
+  /**
+   * The namespace's active network in Latch. A wallet with a chain of its own (EVM) keeps it;
+   * one without (Wallet Standard has no current chain) takes this one as the connection's chain.
+   */
+  preferredNetwork?: Network
   signal?: AbortSignal
 }
 

@@ -40,14 +40,26 @@ export function connectionActors(registry: AdapterRegistry, walletConnect?: Wall
   /** No adapter of the namespace can take the session's provider: the session itself answers. */
   const servedBySession = (connectorId: string, namespace: ChainNamespace) =>
     connectorId === WALLETCONNECT_CONNECTOR_ID && !registry.get(namespace)?.setRemoteProvider
+  /**
+   * A WalletConnect session says which chain each of its accounts is on; an adapter asking the
+   * wallet may not be able to (Solana's methods have no chain query). The session's chain is
+   * also where the provider sends requests, so it is the connection's chain.
+   */
+  const onSessionChain = (result: ConnectResult, namespace: ChainNamespace): ConnectResult => {
+    if (result.connectorId !== WALLETCONNECT_CONNECTOR_ID) return result
+    const session = walletConnect?.sessionResult(namespace)
+    return session ? { ...result, chainReference: session.chainReference } : result
+  }
   return {
     connectWallet: fromPromise<ConnectResult, ConnectWalletInput>(async ({ input, signal }) => {
       if (servedBySession(input.connector.id, input.namespace)) return fromSession(input.namespace)
-      return adapterFor(registry, input.namespace).connect({
+      const result = await adapterFor(registry, input.namespace).connect({
         connectorId: input.connector.id,
         ...(input.network ? { network: input.network } : {}),
+        ...(input.preferredNetwork ? { preferredNetwork: input.preferredNetwork } : {}),
         signal,
       })
+      return input.network ? result : onSessionChain(result, input.namespace)
     }),
     reconnectWallet: fromPromise<ConnectResult | null, ReconnectCandidate>(
       async ({ input, signal }) => {
@@ -58,10 +70,11 @@ export function connectionActors(registry: AdapterRegistry, walletConnect?: Wall
           if (servedBySession(input.connectorId, input.namespace))
             return walletConnect.sessionResult(input.namespace)
         }
-        return adapterFor(registry, input.namespace).reconnect({
+        const result = await adapterFor(registry, input.namespace).reconnect({
           connectorId: input.connectorId,
           signal,
         })
+        return result && onSessionChain(result, input.namespace)
       },
     ),
     disconnectWallets: fromPromise<void, DisconnectWalletsInput>(async ({ input }) => {

@@ -8,7 +8,8 @@ import { connectionMachine } from '../machines/connection.machine.js'
 import type { AccountData } from '../machines/connection.types.js'
 import { modalMachine, type ModalInput } from '../machines/modal.machine.js'
 import { networkMachine, type NetworkMachineInput } from '../machines/network.machine.js'
-import { selectActiveNamespace, type ConnectionFacts } from '../machines/network-rules.js'
+import { selectActiveNamespace, selectActiveNetwork } from '../machines/network-rules.js'
+import type { ConnectionFacts } from '../machines/network-rules.js'
 import { toastMachine } from '../machines/toast.machine.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import type { LatchTheme } from '../options/theme.js'
@@ -329,10 +330,12 @@ export const latchSetup = setup({
       const id = target.connector.id
       const busy = pending?.connector.id === id || connections.some((c) => c.connectorId === id)
       if (busy && !p?.again) return
+      const preferredNetwork = selectActiveNetwork(context.network.getSnapshot(), target.namespace)
       enqueue.sendTo(context.connection, {
         type: 'CONNECT',
         connector: target.connector,
         namespace: target.namespace,
+        ...(preferredNetwork ? { preferredNetwork } : {}),
       })
     }),
     abandonConnect: enqueueActions(({ context, enqueue }) => {

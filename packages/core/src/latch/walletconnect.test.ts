@@ -57,6 +57,19 @@ describe('WalletConnect through a Latch instance', () => {
     expect(wc.loads()).toBe(0)
   })
 
+  it("takes the session's chain when the adapter cannot ask the wallet for one", async () => {
+    const session = page(createMemoryStorage(), { session: null })
+    const connect = session.fake.adapter.connect
+    // As Solana's WalletConnect methods: accounts, but no chain query (the adapter's default).
+    session.fake.adapter.connect = async (request) => ({
+      ...(await connect(request)),
+      chainReference: '1',
+    })
+    await pairFromQrView(session)
+    expect(session.latch.getAccount().caipAddress).toBe(`eip155:31337:${WC_ADDRESS}`)
+    expect(session.view()).not.toBe('UnsupportedChain')
+  })
+
   it('pairs from the QR view: URI shown, approved, connected through the adapter', async () => {
     const { latch, wc, fake, view } = page(createMemoryStorage(), { session: null })
     latch.open({ route: route('ConnectingWalletConnect', {}) })

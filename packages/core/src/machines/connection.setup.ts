@@ -100,9 +100,14 @@ export const connectionSetup = setup({
   actions: {
     assignPending: assign(({ event }) => {
       if (event.type !== 'CONNECT') return {}
-      const { connector, namespace, network } = event
+      const { connector, namespace, network, preferredNetwork } = event
       return {
-        pending: { connector, namespace, ...(network ? { network } : {}) },
+        pending: {
+          connector,
+          namespace,
+          ...(network ? { network } : {}),
+          ...(preferredNetwork ? { preferredNetwork } : {}),
+        },
         error: undefined,
       }
     }),

@@ -43,7 +43,14 @@ export interface AccountData {
 
 export type ConnectionEvent =
   /** Connect a wallet (a prompt). From the Connect/AllWallets views or the host. */
-  | { type: 'CONNECT'; connector: ConnectorInfo; namespace: ChainNamespace; network?: Network }
+  | {
+      type: 'CONNECT'
+      connector: ConnectorInfo
+      namespace: ChainNamespace
+      network?: Network
+      /** The namespace's active network (see ConnectRequest.preferredNetwork). */
+      preferredNetwork?: Network
+    }
   /** Reconnect on load: the remembered connections (most recent first) and the per-wallet disconnect flags. */
   | {
       type: 'RECONNECT'
@@ -107,6 +114,7 @@ export type ConnectWalletInput = {
   connector: ConnectorInfo
   namespace: ChainNamespace
   network?: Network
+  preferredNetwork?: Network
 }
 export type ConnectWalletOutput = ConnectResult
 export type ReconnectWalletInput = ReconnectCandidate

@@ -40,3 +40,38 @@ describe('proposal namespaces (CAIP-25, from the configured networks)', () => {
     ])
   })
 })
+
+describe('the solana namespace', () => {
+  const localnet = defineNetwork({
+    id: 'localnet',
+    caipNetworkId: 'solana:localnet',
+    chainNamespace: 'solana',
+    name: 'Localnet',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+  })
+
+  it('asks for the methods the Solana adapter calls, and its events, on every Solana network', () => {
+    const { solana: entry } = proposalNamespaces([evm(1), solana, localnet], ['eip155', 'solana'])
+    expect(entry!.chains).toEqual(['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'solana:localnet'])
+    for (const method of [
+      'solana_getAccounts',
+      'solana_requestAccounts',
+      'solana_signMessage',
+      'solana_signTransaction',
+      'solana_signAndSendTransaction',
+    ]) {
+      expect(entry!.methods).toContain(method)
+    }
+    expect(entry!.events).toEqual(['accountsChanged', 'chainChanged'])
+    // The universal provider reads rpcMap by chain reference.
+    expect(entry!.rpcMap).toEqual({
+      '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'http://127.0.0.1:8899',
+      localnet: 'http://127.0.0.1:8899',
+    })
+  })
+
+  it('is not proposed when no Solana network is configured', () => {
+    expect(proposalNamespaces([evm(1)], ['eip155', 'solana']).solana).toBeUndefined()
+  })
+})

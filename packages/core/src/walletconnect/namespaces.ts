@@ -38,6 +38,8 @@ const METHODS: Partial<Record<ChainNamespace, readonly string[]>> = {
 
 const EVENTS: Partial<Record<ChainNamespace, readonly string[]>> = {
   eip155: ['chainChanged', 'accountsChanged'],
+  // The Solana adapter follows a session's account and cluster changes like a wallet's events.
+  solana: ['accountsChanged', 'chainChanged'],
   bip122: ['bip122_addressesChanged'],
 }
 

@@ -3,6 +3,7 @@ export const walletPageMessages = {
   title: 'Latch WC Wallet',
   intro: 'A WalletConnect wallet holding a devnet test key. Paste the URI to pair.',
   account: 'Account',
+  solanaAccount: 'Solana account',
   chain: 'Chain',
   status: 'Relay',
   online: 'online',

@@ -155,6 +155,9 @@ export function renderWalletPage(
     summary.replaceChildren(
       el(doc, 'dt', {}, [messages.account]),
       el(doc, 'dd', {}, [wallet.address]),
+      ...(wallet.solanaAddress
+        ? [el(doc, 'dt', {}, [messages.solanaAccount]), el(doc, 'dd', {}, [wallet.solanaAddress])]
+        : []),
       el(doc, 'dt', {}, [messages.chain]),
       el(doc, 'dd', {}, [String(wallet.chainId)]),
       el(doc, 'dt', {}, [messages.status]),

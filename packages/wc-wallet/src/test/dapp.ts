@@ -17,6 +17,14 @@ export const DAPP_METHODS = [
 
 export const DAPP_EVENTS = ['chainChanged', 'accountsChanged']
 
+export const DAPP_SOLANA_METHODS = [
+  'solana_getAccounts',
+  'solana_requestAccounts',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+]
+
 const prefixes = new WeakMap<DappClient, string>()
 
 /** A dapp client with in-memory storage, no telemetry and its own global core. */
@@ -44,18 +52,29 @@ export async function createDapp(relayUrl: string, name = 'Test Dapp'): Promise<
   return client
 }
 
-/** Starts a connection asking for `chains`; the wallet pairs with `uri`. */
+/**
+ * Starts a connection asking for `chains` (and for `solana` chains too, when given, as Latch asks
+ * when a Solana network is configured); the wallet pairs with `uri`.
+ */
 export async function connect(
   dapp: DappClient,
   chains: number[] = [31337, 31338],
+  solana: string[] = [],
 ): Promise<{ uri: string; approval: () => Promise<Session> }> {
   const { uri, approval } = await dapp.connect({
     optionalNamespaces: {
-      eip155: {
-        chains: chains.map((id) => `eip155:${id}`),
-        methods: DAPP_METHODS,
-        events: DAPP_EVENTS,
-      },
+      ...(chains.length > 0
+        ? {
+            eip155: {
+              chains: chains.map((id) => `eip155:${id}`),
+              methods: DAPP_METHODS,
+              events: DAPP_EVENTS,
+            },
+          }
+        : {}),
+      ...(solana.length > 0
+        ? { solana: { chains: solana, methods: DAPP_SOLANA_METHODS, events: DAPP_EVENTS } }
+        : {}),
     },
   })
   if (!uri) throw new Error('connect() gave no URI')
