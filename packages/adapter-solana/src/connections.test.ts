@@ -73,6 +73,13 @@ describe('connections', () => {
     const result = await reloaded.reconnect({ connectorId: wallet.name })
     expect(result?.accounts).toEqual([{ address: account1!.address, type: 'eoa' }])
 
+    // Reconnecting, the chain is Latch's restored network when it gives one.
+    const restored = await started().reconnect({
+      connectorId: wallet.name,
+      preferredNetwork: solanaDevnet,
+    })
+    expect(restored?.chainReference).toBe(solanaDevnet.caipNetworkId.slice('solana:'.length))
+
     await reloaded.disconnect({ connectorId: wallet.name })
     expect(wallet.authorized).toBe(false)
     expect(await started().reconnect({ connectorId: wallet.name })).toBeNull()

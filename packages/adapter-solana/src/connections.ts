@@ -114,12 +114,16 @@ export function createConnections(deps: ConnectionsDeps) {
     },
 
     /** Silent: `{ silent: true }`. `null` when the wallet is gone or no longer authorizes us. */
-    async reconnect(connectorId: string, signal?: AbortSignal): Promise<ConnectResult | null> {
+    async reconnect(
+      connectorId: string,
+      signal?: AbortSignal,
+      network?: Network,
+    ): Promise<ConnectResult | null> {
       const wallet = await waitForWallet(connectorId, signal)
       if (!wallet) return null
       const { accounts } = await wallet.features[CONNECT].connect({ silent: true })
       if (toAccounts(accounts).length === 0) return null
-      return connected(connectorId, wallet, accounts)
+      return connected(connectorId, wallet, accounts, network)
     },
 
     async disconnect(connectorId: string): Promise<void> {

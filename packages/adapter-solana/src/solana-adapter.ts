@@ -133,16 +133,15 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     connect: ({ connectorId, network, preferredNetwork }) => {
       if (network) assertSolanaNetwork(network)
       // A Wallet Standard wallet has no current chain: the one asked for, else Latch's active one.
-      const chain =
-        network ?? (preferredNetwork?.chainNamespace === 'solana' ? preferredNetwork : undefined)
+      const chain = network ?? solanaOnly(preferredNetwork)
       if (lent.has(connectorId))
         return lent.connections().then((remote) => remote.connect(connectorId, chain))
       return connections.connect(connectorId, chain)
     },
-    reconnect: async ({ connectorId, signal }) =>
+    reconnect: async ({ connectorId, signal, preferredNetwork }) =>
       lent.has(connectorId)
         ? (await lent.connections()).reconnect(connectorId)
-        : connections.reconnect(connectorId, signal),
+        : connections.reconnect(connectorId, signal, solanaOnly(preferredNetwork)),
     disconnect: async ({ connectorId }) =>
       lent.has(connectorId)
         ? (await lent.connections()).disconnect(connectorId)
@@ -258,4 +257,9 @@ type Signer = { wallet: SolanaWallet; account: WalletAccount } | { provider: Rem
 function supportsVersion0(wallet: SolanaWallet): boolean {
   const feature = wallet.features[SIGN_AND_SEND_TRANSACTION] ?? wallet.features[SIGN_TRANSACTION]
   return feature?.supportedTransactionVersions.includes(0) ?? false
+}
+
+/** Latch's active network, when it is a Solana one (core sends the namespace's own). */
+function solanaOnly(network: Network | undefined): Network | undefined {
+  return network?.chainNamespace === 'solana' ? network : undefined
 }

@@ -111,6 +111,8 @@ export interface ConnectRequest {
 
 export interface ReconnectRequest {
   connectorId: string
+  /** As {@link ConnectRequest.preferredNetwork}: the namespace's active (restored) network. */
+  preferredNetwork?: Network
   signal?: AbortSignal
 }
 

@@ -1,6 +1,7 @@
 // The Latch API's shared schemas (`@latch/core/api`): what core's clients parse and what the
 // Latch server validates its requests and answers against. One definition, both sides. Core's
 // clients are here too, so a server's tests can call it exactly as an instance does.
+export * from './account.js'
 export * from './auth.js'
 export * from './errors.js'
 export * from './provider.js'

@@ -31,7 +31,12 @@ function adapterFor(registry: AdapterRegistry, namespace: ChainNamespace): Chain
  * reached through the adapter of each namespace it covers (the link lends them its provider);
  * a namespace no adapter serves is read from the session itself (the basic connection).
  */
-export function connectionActors(registry: AdapterRegistry, walletConnect?: WalletConnectLink) {
+export function connectionActors(
+  registry: AdapterRegistry,
+  walletConnect?: WalletConnectLink,
+  /** The namespace's active network, read when a reconnect runs (the instance is started). */
+  activeNetworkOf: (namespace: ChainNamespace) => Network | undefined = () => undefined,
+) {
   const fromSession = (namespace: ChainNamespace) => {
     const result = walletConnect?.sessionResult(namespace)
     if (!result) throw new LatchError('CONNECT_BEFORE_REQUEST')
@@ -70,8 +75,10 @@ export function connectionActors(registry: AdapterRegistry, walletConnect?: Wall
           if (servedBySession(input.connectorId, input.namespace))
             return walletConnect.sessionResult(input.namespace)
         }
+        const preferredNetwork = activeNetworkOf(input.namespace)
         const result = await adapterFor(registry, input.namespace).reconnect({
           connectorId: input.connectorId,
+          ...(preferredNetwork ? { preferredNetwork } : {}),
           signal,
         })
         return result && onSessionChain(result, input.namespace)

@@ -193,7 +193,10 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   const machine = latchMachine.provide({
     actors: {
       connection: connectionMachine.provide({
-        actors: connectionActors(registry, walletConnectLink),
+        // The restored network of a namespace, for wallets without a chain of their own.
+        actors: connectionActors(registry, walletConnectLink, (namespace) =>
+          selectActiveNetwork(network.getSnapshot(), namespace),
+        ),
       }),
       network: networkMachine.provide({ actors: networkActors(registry) }),
       walletConnect: walletConnectMachine.provide({

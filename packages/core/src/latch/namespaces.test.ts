@@ -99,11 +99,19 @@ describe('createLatch: EVM and Solana side by side', () => {
     first.latch.destroy()
 
     const second = setup(first.storage, first.wallets)
+    const asked: Array<string | undefined> = []
+    const reconnect = second.solana.adapter.reconnect
+    second.solana.adapter.reconnect = (request) => {
+      asked.push(request.preferredNetwork?.caipNetworkId)
+      return reconnect(request)
+    }
     await second.latch.ready()
     for (let i = 0; i < 4; i++) await flush()
     expect(second.latch.connection.getSnapshot().context.connections).toHaveLength(2)
     expect(activeNetwork(second.latch)).toBe(solanaLocal.caipNetworkId)
     expect(second.latch.getAccount()).toMatchObject({ isConnected: true, address: SOL_ADDRESS })
+    // A wallet without a chain of its own is told the restored Solana network.
+    expect(asked).toEqual([solanaLocal.caipNetworkId])
   })
 
   it('opening the modal with a namespace goes to its first network without confirmation (rule 4)', async () => {
