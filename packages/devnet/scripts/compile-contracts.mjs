@@ -17,6 +17,9 @@ const require = createRequire(import.meta.url)
 // Every EVM the devnet's anvil runs supports Cancun; pinning it keeps the bytecode independent of
 // the compiler's moving default.
 const EVM_VERSION = 'cancun'
+// Contracts installed as runtime code (`anvil_setCode`) rather than deployed: their artifacts
+// also carry `deployedBytecode`.
+const INSTALLED_AS_CODE = new Set(['Multicall3'])
 
 const sources = Object.fromEntries(
   readdirSync(contractsDir)
@@ -40,7 +43,9 @@ const input = {
   settings: {
     evmVersion: EVM_VERSION,
     optimizer: { enabled: true, runs: 200 },
-    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    outputSelection: {
+      '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] },
+    },
   },
 }
 const output = JSON.parse(solc.compile(JSON.stringify(input)))
@@ -58,7 +63,15 @@ for (const [file, contracts] of Object.entries(output.contracts)) {
   for (const [name, { abi, evm }] of Object.entries(contracts)) {
     // Abstract contracts (the shared ERC20Base) have no creation code and are not deployable.
     if (evm.bytecode.object === '') continue
-    artifacts.push({ file, name, abi, bytecode: `0x${evm.bytecode.object}` })
+    artifacts.push({
+      file,
+      name,
+      abi,
+      bytecode: `0x${evm.bytecode.object}`,
+      ...(INSTALLED_AS_CODE.has(name)
+        ? { deployedBytecode: `0x${evm.deployedBytecode.object}` }
+        : {}),
+    })
   }
 }
 artifacts.sort((a, b) => a.name.localeCompare(b.name))
@@ -69,10 +82,10 @@ const body = [
   '// Do not edit: change the Solidity source and rebuild.',
   '',
   ...artifacts.map(
-    ({ file, name, abi, bytecode }) =>
+    ({ file, name, ...artifact }) =>
       `/** ${name} from contracts/${file}. */\n` +
       `export const ${name[0].toLowerCase()}${name.slice(1)}Artifact = ` +
-      `${JSON.stringify({ abi, bytecode })} as const\n`,
+      `${JSON.stringify(artifact)} as const\n`,
   ),
 ].join('\n')
 

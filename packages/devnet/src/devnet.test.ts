@@ -58,7 +58,7 @@ describe('startDevnet', () => {
     }
   })
 
-  it('funds the ten test accounts with 10000 ETH; account 0 has paid the deployments', async () => {
+  it('funds the ten test accounts with 10000 ETH; accounts 0-2 have paid the deployments and seeds', async () => {
     expect(devnet.accounts).toBe(devnetAccounts)
     for (const chain of devnet.chains) {
       const client = clientFor(chain)
@@ -69,16 +69,17 @@ describe('startDevnet', () => {
         devnetAccounts.map((account) => account.address),
       )
       // Account 9 is left out: the contract tests send a reverting transaction from it.
-      for (const { address } of devnetAccounts.slice(1, 9)) {
+      for (const { address } of devnetAccounts.slice(3, 9)) {
         await expect(client.getBalance({ address })).resolves.toBe(parseEther('10000'))
       }
-      const deployer = devnetAccounts[0]!.address
-      const fees = await feesPaidBy(client, deployer)
-      expect(fees).toBeGreaterThan(0n)
-      await expect(client.getBalance({ address: deployer })).resolves.toBe(
-        parseEther('10000') - fees,
-      )
-      await expect(client.getTransactionCount({ address: deployer })).resolves.toBe(3)
+      // Account 0 deployed four contracts and sent one seeded transfer; 1 and 2 one transfer each.
+      const nonces = [4 + 1, 1, 1]
+      for (const [index, { address }] of devnetAccounts.slice(0, 3).entries()) {
+        const fees = await feesPaidBy(client, address)
+        expect(fees).toBeGreaterThan(0n)
+        await expect(client.getBalance({ address })).resolves.toBe(parseEther('10000') - fees)
+        await expect(client.getTransactionCount({ address })).resolves.toBe(nonces[index])
+      }
     }
   })
 

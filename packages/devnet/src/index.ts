@@ -5,13 +5,17 @@ export {
   devnetAccounts,
   type DevnetAccount,
 } from './accounts.js'
+export { TEST_COLLECTION, collectionTokenSvg, collectionTokenUri } from './collection.js'
+export { SEEDED_TRANSFERS, seededTransferParties } from './seed.js'
 export {
   BYTES32_TOKEN,
+  MULTICALL3_ADDRESS,
   REVERTER_REASON,
   TEST_TOKEN,
   bytes32TokenAbi,
   devnetContractAddresses,
   reverterAbi,
+  testCollectionAbi,
   testTokenAbi,
   type DevnetContracts,
 } from './contracts.js'

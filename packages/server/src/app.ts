@@ -8,7 +8,11 @@ import type { Db } from './db/database.js'
 import type { RouteDeps } from './deps.js'
 import { answerError, HttpError } from './http/errors.js'
 import { requireProject, type ProjectEnv } from './http/project.js'
+import { accountBalanceRoutes } from './routes/account-balance.js'
+import { accountHistoryRoutes } from './routes/account-history.js'
 import { eventRoutes } from './routes/events.js'
+import { identityRoutes } from './routes/identity.js'
+import { priceRoutes } from './routes/price.js'
 import { imageRoutes } from './routes/images.js'
 import { projectConfigRoutes } from './routes/project-config.js'
 import { authDeviceApprovalRoutes } from './routes/auth-device-approval.js'
@@ -61,6 +65,11 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
   app.route('/', walletRoutes(routeDeps))
   app.route('/', imageRoutes(routeDeps))
   app.route('/', eventRoutes(routeDeps))
+  // SPEC §7 blockchain-data API (issue 11): balances, history, identity, prices.
+  app.route('/', accountBalanceRoutes(routeDeps))
+  app.route('/', accountHistoryRoutes(routeDeps))
+  app.route('/', identityRoutes(routeDeps))
+  app.route('/', priceRoutes(routeDeps))
   if (config.auth) {
     const auth = createAuthDeps(config.auth, {
       db: deps.db,

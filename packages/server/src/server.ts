@@ -4,6 +4,7 @@ import type { Hono } from 'hono'
 import { createApp, type AppDeps } from './app.js'
 import type { ServerConfig } from './config/schema.js'
 import { openDatabase, type Database } from './db/database.js'
+import { createIndexers, type Indexers } from './indexer/indexers.js'
 import type { ProjectEnv } from './http/project.js'
 import { loadDirectorySeed, seedDirectory } from './seed/directory.js'
 import { imageSeed, seedImages } from './seed/images.js'
@@ -19,6 +20,11 @@ export interface CreateServerOptions extends Omit<AppDeps, 'db'> {
   configDir?: string
   /** Writes the directory seed and the currency and token images at start; true by default. */
   seed?: boolean
+  /**
+   * Runs the indexer of each chain whose `indexer.enabled` is set (true by default); false: this
+   * instance only serves. Several instances may run it: a lease lets one index each chain.
+   */
+  indexer?: boolean
 }
 
 /** One server instance, in process: its app, its database, and how to stop it. */
@@ -27,7 +33,9 @@ export interface LatchServer {
   /** The app's fetch handler: `await server.fetch(new Request(url))` in tests. */
   fetch(request: Request): Promise<Response>
   readonly database: Database
-  /** Closes the database when this instance opened it. */
+  /** The chains this instance may index (started unless `indexer: false`). */
+  readonly indexers: Indexers
+  /** Stops the indexers, then closes the database when this instance opened it. */
   close(): Promise<void>
 }
 
@@ -61,11 +69,23 @@ export async function createServer(
     throw error
   }
   const app = createApp(config, { ...options, db: database.db })
+  const indexers = createIndexers(
+    config,
+    {
+      db: database.db,
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      now: options.now ?? Date.now,
+      log: options.log ?? ((error: unknown) => console.error('[latch-server] indexer:', error)),
+    },
+    { start: options.indexer !== false },
+  )
   return {
     app,
     fetch: async (request) => app.fetch(request),
     database,
+    indexers,
     close: async () => {
+      await indexers.stop()
       if (owned) await database.close()
     },
   }

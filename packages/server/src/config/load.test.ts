@@ -91,6 +91,25 @@ describe('server configuration', () => {
     expect((await loadServerConfig(example.pathname)).auth?.secret).toBeUndefined()
   })
 
+  it('reads the indexer section, a chain’s changes to it, and its defaults', async () => {
+    const example = new URL('../../latch.config.example.json', import.meta.url)
+    const config = await loadServerConfig(example.pathname)
+    expect(config.indexer).toEqual({
+      enabled: false,
+      pollIntervalMs: 2000,
+      batchBlocks: 100,
+      startBlock: 0,
+      leaseSeconds: 30,
+    })
+    expect(config.chains[0]).toMatchObject({ indexer: { startBlock: 22000000 } })
+    // A chain's section changes only what it names: no defaults of its own.
+    expect(config.chains[0]?.indexer).toEqual({ startBlock: 22000000 })
+    expect(parseServerConfig({ projects: [project] }).indexer.enabled).toBe(false)
+    expect(() => parseServerConfig({ projects: [project], indexer: { batchBlocks: 0 } })).toThrow(
+      /indexer\.batchBlocks/,
+    )
+  })
+
   it('fills the email login’s defaults, and leaves it off without an auth section', () => {
     expect(parseServerConfig({ projects: [project] }).auth).toBeUndefined()
     const smtp = { host: 'smtp.example', port: 587, from: 'Latch <no-reply@app.example>' }

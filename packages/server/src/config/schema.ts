@@ -49,10 +49,46 @@ export const projectConfigSchema = z.object({
   rpcRateLimit: rateLimitSchema.default({ requests: 600, windowSeconds: 60 }),
 })
 
+/**
+ * The indexer (issue 11): follows each EVM chain's blocks and stores the transfers of the
+ * accounts it sees, for `/v1/account/{account}/history` and the balance of discovered tokens.
+ */
+const indexerFields = {
+  /** Off by default: a server only indexes the chains an operator asks it to. */
+  enabled: z.boolean(),
+  /** How often the chain's head is polled once the indexer has caught up. */
+  pollIntervalMs: z.number().int().min(20).max(600_000),
+  /** The most blocks fetched and stored in one step (one transaction). */
+  batchBlocks: z.number().int().min(1).max(10_000),
+  /** The first block indexed on a fresh database. */
+  startBlock: z.number().int().nonnegative(),
+  /** How long an instance's lease lasts without renewal before another may take over. */
+  leaseSeconds: z.number().int().min(2).max(3_600),
+}
+
+export const indexerConfigSchema = z.object({
+  enabled: indexerFields.enabled.default(false),
+  pollIntervalMs: indexerFields.pollIntervalMs.default(2_000),
+  batchBlocks: indexerFields.batchBlocks.default(100),
+  startBlock: indexerFields.startBlock.default(0),
+  leaseSeconds: indexerFields.leaseSeconds.default(30),
+})
+
+/** The indexer's defaults, as an omitted `indexer` section reads. */
+export const INDEXER_DEFAULTS = indexerConfigSchema.parse({})
+
 export const chainConfigSchema = z.object({
   caipNetworkId,
   /** Upstream JSON-RPC endpoints, tried in order. */
   rpcUrls: z.array(httpUrl).min(1),
+  /** This chain's changes to the server's `indexer` section. */
+  indexer: z.object(indexerFields).partial().optional(),
+  /**
+   * A JSON-RPC endpoint of a chain with ENS (Ethereum mainnet, or a testnet with its registry):
+   * `/v1/identity` asks it for the reverse name and avatar of addresses on this chain. Absent: no
+   * ENS lookups for this chain (a devnet).
+   */
+  ensRpcUrl: httpUrl.optional(),
 })
 
 export const tokenConfigSchema = z.object({
@@ -177,6 +213,7 @@ export const serverConfigSchema = z
     chains: z.array(chainConfigSchema).default([]),
     tokens: z.array(tokenConfigSchema).default([]),
     prices: priceSourceSchema.default({ kind: 'none' }),
+    indexer: indexerConfigSchema.default(INDEXER_DEFAULTS),
     directory: z
       .object({
         /**
@@ -232,5 +269,8 @@ export type ServerConfigInput = z.input<typeof serverConfigSchema>
 export type ServerConfig = z.output<typeof serverConfigSchema>
 export type ProjectConfig = z.output<typeof projectConfigSchema>
 export type ChainConfig = z.output<typeof chainConfigSchema>
+export type IndexerConfig = z.output<typeof indexerConfigSchema>
+export type TokenConfig = z.output<typeof tokenConfigSchema>
+export type PriceSource = z.output<typeof priceSourceSchema>
 export type AuthConfig = z.output<typeof authConfigSchema>
 export type SmtpConfig = z.output<typeof smtpConfigSchema>
