@@ -1,4 +1,4 @@
-import type { Network } from '@latch/core'
+import { bitcoinChainFamily, type BitcoinAddressFamily, type Network } from '@latch/core'
 import {
   BITCOIN_MAINNET_REFERENCE,
   BITCOIN_REGTEST_REFERENCE,
@@ -14,43 +14,38 @@ export interface BitcoinChainInfo {
   readonly satsConnectName: string
   /** The Bitcoin Wallet Standard's chain name (Exodus' `bitcoin:*`). */
   readonly standardChain: `bitcoin:${string}`
-  /** Which addresses belong to it: segwit human-readable part and base58 family. */
+  /** Which addresses belong to it (core's rule, by reference). */
   readonly family: AddressFamily
 }
 
-/** Address families: the test networks (testnet, testnet4, signet) share `tb1`, `m`, `n`, `2`. */
-export type AddressFamily = 'mainnet' | 'testnet' | 'regtest'
+/** Address families (core's): the test networks (testnet, testnet4, signet) share `tb1`, `m`, `n`, `2`. */
+export type AddressFamily = BitcoinAddressFamily
 
-const CHAINS: readonly BitcoinChainInfo[] = [
+const CHAINS: readonly Omit<BitcoinChainInfo, 'family'>[] = [
   {
     reference: BITCOIN_MAINNET_REFERENCE,
     satsConnectName: 'Mainnet',
     standardChain: 'bitcoin:mainnet',
-    family: 'mainnet',
   },
   {
     reference: BITCOIN_TESTNET_REFERENCE,
     satsConnectName: 'Testnet',
     standardChain: 'bitcoin:testnet',
-    family: 'testnet',
   },
   {
     reference: BITCOIN_TESTNET4_REFERENCE,
     satsConnectName: 'Testnet4',
     standardChain: 'bitcoin:testnet4',
-    family: 'testnet',
   },
   {
     reference: BITCOIN_SIGNET_REFERENCE,
     satsConnectName: 'Signet',
     standardChain: 'bitcoin:signet',
-    family: 'testnet',
   },
   {
     reference: BITCOIN_REGTEST_REFERENCE,
     satsConnectName: 'Regtest',
     standardChain: 'bitcoin:regtest',
-    family: 'regtest',
   },
 ]
 
@@ -59,8 +54,11 @@ export const referenceOf = (network: Pick<Network, 'caipNetworkId'>): string =>
   network.caipNetworkId.slice('bip122:'.length)
 
 /** A known Bitcoin chain by CAIP-2 reference; undefined for any other. */
-export const chainInfo = (reference: string): BitcoinChainInfo | undefined =>
-  CHAINS.find((chain) => chain.reference === reference)
+export function chainInfo(reference: string): BitcoinChainInfo | undefined {
+  const chain = CHAINS.find((known) => known.reference === reference)
+  const family = bitcoinChainFamily(`bip122:${reference}`)
+  return chain && family ? { ...chain, family } : undefined
+}
 
 /**
  * The CAIP-2 reference a wallet means by a chain: a CAIP-2 id (`bip122:…`), a Wallet Standard

@@ -129,21 +129,18 @@ describe.each(['standard', 'satsConnect'] as const)('refusals (%s face)', (face)
     const mainnet = await send('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')
     expect(mainnet).toBeInstanceOf(LatchError)
     expect(mainnet).toMatchObject({
-      code: 'INVALID_CAIP_ADDRESS',
-      message: 'Invalid CAIP Address',
-      values: { addressNetwork: 'mainnet', network: network.name },
+      code: 'ADDRESS_ON_OTHER_NETWORK',
+      message: `This is a Bitcoin mainnet address: it cannot receive on ${network.name}`,
+      values: { addressNetwork: 'Bitcoin mainnet', network: network.name },
     })
-    expect(String((mainnet.cause as Error).message)).toBe(
-      `bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq is a Bitcoin mainnet address; the network is ${network.name} (regtest)`,
-    )
     const testnet = await send('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')
     expect(testnet).toMatchObject({
-      code: 'INVALID_CAIP_ADDRESS',
-      values: { addressNetwork: 'testnet' },
+      code: 'ADDRESS_ON_OTHER_NETWORK',
+      values: { addressNetwork: 'Bitcoin testnet' },
     })
     expect(await send('1BoatSLRHtKNngkdXEeobR76b53LETtpyT')).toMatchObject({
-      code: 'INVALID_CAIP_ADDRESS',
-      values: { addressNetwork: 'mainnet' },
+      code: 'ADDRESS_ON_OTHER_NETWORK',
+      values: { addressNetwork: 'Bitcoin mainnet' },
     })
     expect(await send('bcrt1qnot-an-address')).toMatchObject({ code: 'INVALID_CAIP_ADDRESS' })
     // A regtest base58 shape whose checksum is wrong: caught when the output script is made.

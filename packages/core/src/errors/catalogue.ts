@@ -96,6 +96,8 @@ export const errorMessages = {
     'The WalletConnect relay could not be reached. Check the connection and try again.',
   /** SPEC §8: a capabilities request without an address parameter. */
   CAPABILITIES_ADDRESS_REQUIRED: 'An address is required to request wallet capabilities',
+  /** A send to another network's address (a Bitcoin `bc1…` address on regtest): nothing is sent. */
+  ADDRESS_ON_OTHER_NETWORK: 'This is a {addressNetwork} address: it cannot receive on {network}',
 } as const
 
 export type ErrorCode = keyof typeof errorMessages

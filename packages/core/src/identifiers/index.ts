@@ -24,5 +24,14 @@ export {
   isEvmAddress,
   isSolanaAddress,
 } from './address.js'
+export {
+  BITCOIN_CHAIN_REFERENCES,
+  assertAddressOnNetwork,
+  bitcoinAddressFamily,
+  bitcoinChainFamily,
+  isAddressOnNetwork,
+  type AddressNetwork,
+  type BitcoinAddressFamily,
+} from './address-network.js'
 export { COIN_TYPE_FLAG, assertEvmChainId, evmChainIdToCoinType } from './chain-id.js'
 export { formatAmount, formatAmountFixed, parseAmount, parseTransactionValue } from './amount.js'

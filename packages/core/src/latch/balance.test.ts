@@ -58,6 +58,21 @@ describe('balance sync (SPEC §4, §8, §9)', () => {
     expect(reads()).toBe(before)
   })
 
+  it('a send to an address the active network cannot take is refused before the wallet is asked', async () => {
+    const { latch, fake } = await connectedLatch(10n ** 18n)
+    let asked = 0
+    fake.adapter.sendTransaction = async () => {
+      asked += 1
+      return '0x' + 'ab'.repeat(32)
+    }
+    const bitcoinAddress = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+    await expect(latch.sendTransaction({ to: bitcoinAddress, value: 1n })).rejects.toMatchObject({
+      code: 'INVALID_CAIP_ADDRESS',
+      message: 'Invalid CAIP Address',
+    })
+    expect(asked).toBe(0)
+  })
+
   it('a failed read shows 0.00 with the symbol, and the Token Balance Unavailable toast', async () => {
     const { data, latch } = await connectedLatch('fail')
     expect(data()).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH', balanceLoading: false })

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { ChainAdapter } from '../adapter/contract.js'
 import { LatchError } from '../errors/latch-error.js'
 import { toLatchError } from '../errors/rpc-error.js'
+import { assertAddressOnNetwork } from '../identifiers/address-network.js'
 import type { connectionMachine } from '../machines/connection.machine.js'
 import { selectCurrentConnection } from '../machines/connection.selectors.js'
 import type { Network } from '../network/network.js'
@@ -46,11 +47,17 @@ export function createPageActions(deps: {
         throw toLatchError(error)
       }
     },
-    /** Sends a transaction from the current account on the active network; resolves with its hash. */
+    /**
+     * Sends a transaction from the current account on the active network; resolves with its hash.
+     * `to` must be an address of the active network ({@link assertAddressOnNetwork}).
+     */
     async sendTransaction(transaction: PageTransaction): Promise<string> {
       const { adapter, connectorId, address } = current()
       const network = deps.activeNetwork()
       if (!network) throw new LatchError('NETWORK_NOT_FOUND_THROWN')
+      // Before any wallet is asked: another network's address (a mainnet `bc1…` on regtest) is
+      // refused with a clear error, and nothing is sent.
+      assertAddressOnNetwork(transaction.to, network)
       let hash: string
       try {
         hash = await adapter.sendTransaction({
