@@ -35,9 +35,9 @@ function announce(entry: Record<string, unknown>, provider?: object) {
 const answering = { request: async () => ({ jsonrpc: '2.0', id: '1', result: null }) }
 
 describe('discovery', () => {
-  it('lists both faces of the dev wallet as bip122 connectors, names and icons untouched', async () => {
-    const { ids } = await start()
-    const { lists } = watch()
+  it('lists the dev wallet once, by its Wallet Standard face, name and icon untouched', async () => {
+    const { ids, adapter: other } = await start()
+    const { lists, adapter } = watch()
     expect(lists.at(-1)).toEqual([
       {
         id: BITCOIN_DEV_WALLET_NAME,
@@ -46,15 +46,19 @@ describe('discovery', () => {
         imageUrl: BITCOIN_DEV_WALLET_ICON,
         chain: 'bip122',
       },
-      {
-        id: ids.satsConnect,
-        type: 'ANNOUNCED',
-        name: BITCOIN_DEV_WALLET_NAME,
-        imageUrl: BITCOIN_DEV_WALLET_ICON,
-        chain: 'bip122',
-      },
     ])
     expect(ids.standard).toBe(BITCOIN_DEV_WALLET_NAME)
+    // Its sats-connect face, named the same, is the same wallet: not a second row, but still
+    // reachable by id (a visitor who connected through it reconnects through it).
+    const connected = await adapter.connect({ connectorId: ids.satsConnect })
+    expect(connected.accounts).toHaveLength(2)
+    other.destroy()
+  })
+
+  it('lists a sats-connect provider with its own name, after the Wallet Standard wallets', async () => {
+    const { ids } = await start()
+    announce({ id: 'OtherBitcoin', name: 'Other Bitcoin', icon: 'data:,' }, answering)
+    expect(watch().ids()).toEqual([ids.standard, 'OtherBitcoin'])
   })
 
   it('ignores Wallet Standard wallets without bitcoin:connect, and malformed provider entries', async () => {
@@ -91,9 +95,10 @@ describe('discovery', () => {
     const stack = await start()
     // The Wallet Standard announces; btc_providers is read again shortly after and on connect.
     expect(ids()).toContain(stack.ids.standard)
-    await expect
-      .poll(ids, { timeout: ASYNC_INJECTION_WAIT_MS * 2 })
-      .toContain(stack.ids.satsConnect)
+    // A provider of its own name (the dev wallet's other face is merged into its row).
+    announce({ id: 'LateBitcoin', name: 'Late Bitcoin', icon: 'data:,' }, answering)
+    await expect.poll(ids, { timeout: ASYNC_INJECTION_WAIT_MS * 2 }).toContain('LateBitcoin')
+    removeProvider('LateBitcoin')
     removeProvider(stack.ids.satsConnect)
     // Asking for a connector reads the list again.
     await expect(stack.adapter.connect({ connectorId: stack.ids.satsConnect })).rejects.toThrow(
@@ -113,10 +118,7 @@ describe('discovery', () => {
     cleanups.push(getWallets().register(lookAlike))
     announce({ id: ids.satsConnect, name: 'Look-alike', ...answering })
     const { lists } = watch()
-    expect(lists.at(-1)?.map((c) => c.name)).toEqual([
-      BITCOIN_DEV_WALLET_NAME,
-      BITCOIN_DEV_WALLET_NAME,
-    ])
+    expect(lists.at(-1)?.map((c) => c.name)).toEqual([BITCOIN_DEV_WALLET_NAME])
     // Still the real wallet behind the id.
     const connected = await adapter.connect({ connectorId: ids.standard })
     expect(connected.accounts).toHaveLength(2)

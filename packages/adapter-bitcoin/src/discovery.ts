@@ -21,7 +21,10 @@ export type DiscoveredWallet =
     }
 
 export interface BitcoinDiscovery {
-  /** The visible wallets: Wallet Standard ones in registration order, then sats-connect ones. */
+  /**
+   * The visible wallets: Wallet Standard ones in registration order, then sats-connect ones, less
+   * any provider named as a Wallet Standard wallet is (the same wallet's other face).
+   */
   getConnectors(): readonly BitcoinConnector[]
   /** Calls `listener` with the full list each time it changes. Returns an unsubscribe. */
   subscribe(listener: (connectors: readonly BitcoinConnector[]) => void): () => void
@@ -81,10 +84,18 @@ export function createBitcoinDiscovery(excludeWalletIds: readonly string[]): Bit
     if (announced.get(id)?.provider === provider) return
     announced.set(id, { connector: connectorOf(id, name, icon), provider, methods })
   }
-  const visible = () =>
-    [...standard.values(), ...announced.values()]
+  // A wallet that shows both faces (Xverse, Leather, the dev wallet) announces the same name on
+  // each: one row, its Wallet Standard face. The hidden provider stays reachable by its id, so a
+  // visitor who connected through it reconnects through it.
+  const visible = () => {
+    const standardNames = new Set(standard.keys())
+    const providers = [...announced.values()].filter(
+      ({ connector }) => !standardNames.has(connector.name),
+    )
+    return [...standard.values(), ...providers]
       .map(({ connector }) => connector)
       .filter((connector) => !isWalletExcluded(connector, excludeWalletIds))
+  }
   const update = () => {
     const next = visible()
     if (next.length === connectors.length && next.every((c, i) => c === connectors[i])) return

@@ -68,4 +68,26 @@ describe('registerBitcoinDevWallet', () => {
     ])
     expect(page()['LatchBitcoinDevWalletProvider']).toBe(again.provider)
   })
+
+  it('shows only the faces asked for, so each can be tried alone', async () => {
+    const { getWallets } = await import('@wallet-standard/app')
+    const { registerBitcoinDevWallet } = await import('./register.js')
+    const onlySats = registerBitcoinDevWallet(
+      { ...walletConfig(devnet), faces: ['sats-connect'] },
+      window,
+    )
+    expect(getWallets().get()).toEqual([])
+    expect(page().btc_providers).toEqual([onlySats.providerInfo])
+
+    vi.resetModules()
+    vi.stubGlobal('window', new EventTarget())
+    const fresh = await import('@wallet-standard/app')
+    const again = await import('./register.js')
+    const onlyStandard = again.registerBitcoinDevWallet(
+      { ...walletConfig(devnet), faces: ['standard'] },
+      window,
+    )
+    expect(fresh.getWallets().get()).toEqual([onlyStandard.wallet])
+    expect(page().btc_providers).toBeUndefined()
+  })
 })

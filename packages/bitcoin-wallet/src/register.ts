@@ -28,17 +28,19 @@ export function announceProvider(
 }
 
 /**
- * Creates the wallet and shows both faces to the page's apps: the Wallet-Standard wallet through
- * `registerWallet` (`wallet-standard:register-wallet` / `wallet-standard:app-ready` on `window`,
- * so `getWallets()` finds it whether the app loaded first or not), and the sats-connect provider
- * through `window.btc_providers` and `window[providerInfo.id]`.
+ * Creates the wallet and shows its faces (`config.faces`, both by default) to the page's apps:
+ * the Wallet-Standard wallet through `registerWallet` (`wallet-standard:register-wallet` /
+ * `wallet-standard:app-ready` on `window`, so `getWallets()` finds it whether the app loaded
+ * first or not), and the sats-connect provider through `window.btc_providers` and
+ * `window[providerInfo.id]`.
  */
 export function registerBitcoinDevWallet(
   config: BitcoinDevWalletConfig,
   target: object = globalThis,
 ): BitcoinDevWallet {
   const dev = createBitcoinDevWallet(config)
-  registerWallet(dev.wallet)
-  announceProvider(target, dev.provider, dev.providerInfo)
+  const faces = config.faces ?? ['standard', 'sats-connect']
+  if (faces.includes('standard')) registerWallet(dev.wallet)
+  if (faces.includes('sats-connect')) announceProvider(target, dev.provider, dev.providerInfo)
   return dev
 }

@@ -58,7 +58,16 @@ export interface BitcoinDevWalletConfig {
   network?: BitcoinNetworkName
   /** sendTransfer's fee: the `GET /fee-estimates` rate for this many blocks (default 6). */
   feeTarget?: number
+  /**
+   * Which faces `registerBitcoinDevWallet` shows the page: both by default, as Xverse or Leather
+   * do (same name on each, so an app that merges them shows one wallet). One face alone lets an
+   * app's handling of that face be tried on its own.
+   */
+  faces?: readonly BitcoinDevWalletFace[]
 }
+
+/** The two ways a Bitcoin wallet shows itself: the Wallet Standard, and sats-connect's `btc_providers`. */
+export type BitcoinDevWalletFace = 'standard' | 'sats-connect'
 
 /** A request waiting in `pending()` for the user's answer (`params` is always undefined here). */
 export type PendingRequest = ApprovalRequest
