@@ -5,6 +5,9 @@ import { join } from 'node:path'
 import type { ApprovalMode } from '@latch/dev-wallet'
 import { writeExtension } from '@latch/dev-wallet/extension'
 import { startDevnet, type Devnet, type DevnetChain } from '@latch/devnet'
+import { startBitcoinDevnet, type BitcoinDevnet } from '@latch/bitcoin-devnet'
+import type { BitcoinDevWalletFace } from '@latch/bitcoin-wallet'
+import { writeExtension as writeBitcoinExtension } from '@latch/bitcoin-wallet/extension'
 import { startRelay, type LocalRelay } from '@latch/relay'
 import { startSolanaDevnet, type SolanaDevnet } from '@latch/solana-devnet'
 import { writeExtension as writeSolanaExtension } from '@latch/solana-wallet/extension'
@@ -50,6 +53,12 @@ export interface StackOptions {
    * the Solana dev wallet extension (same approval mode) is loaded next to the EVM one.
    */
   solana?: boolean
+  /**
+   * Start the local Bitcoin regtest chain: the playground adds its network and the Bitcoin
+   * adapter, and the Bitcoin dev wallet extension (same approval mode; both faces unless `faces`
+   * says which) is loaded next to the EVM one.
+   */
+  bitcoin?: boolean | { faces: BitcoinDevWalletFace[] }
 }
 
 export interface Stack {
@@ -82,6 +91,8 @@ export interface Stack {
   latchServer: PlaygroundServer
   /** The local Solana chain, when asked for. */
   solana?: SolanaDevnet
+  /** The local Bitcoin regtest chain, when asked for. */
+  bitcoin?: BitcoinDevnet
   /** Stops everything this stack started, in reverse order; safe to call twice, never throws. */
   close(): Promise<void>
 }
@@ -141,6 +152,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const started = (solana = await startSolanaDevnet())
       cleanup.add(() => started.stop())
     }
+    let bitcoin: BitcoinDevnet | undefined
+    if (options.bitcoin) {
+      const started = (bitcoin = await startBitcoinDevnet({ port: 0 }))
+      cleanup.add(() => started.stop())
+    }
     let relay: LocalRelay | undefined
     if (options.walletConnect) {
       const started = (relay = await startRelay())
@@ -188,6 +204,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           },
         })
       }
+      if (bitcoin) {
+        await writeBitcoinExtension({
+          outDir: await extensionDir(),
+          config: {
+            esploraUrl: bitcoin.esploraUrl,
+            accounts: bitcoin.accounts.slice(0, 3),
+            approval: options.approval,
+            panelShadowMode: 'open',
+            ...(typeof options.bitcoin === 'object' ? { faces: options.bitcoin.faces } : {}),
+          },
+        })
+      }
     }
     const browser = await launchChromium({ extensionDirs })
     cleanup.add(() => browser.close())
@@ -199,6 +227,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(relay ? { walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl } } : {}),
       serverUrl: latchServer.url,
       ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } } : {}),
+      ...(bitcoin ? { bitcoin: { esploraUrl: bitcoin.esploraUrl } } : {}),
     }
 
     const query = new URLSearchParams({
@@ -243,6 +272,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(relay ? { relay } : {}),
       latchServer,
       ...(solana ? { solana } : {}),
+      ...(bitcoin ? { bitcoin } : {}),
       close: cleanup.run,
     }
   } catch (error) {

@@ -97,7 +97,7 @@ describe('WalletConnect pairing end to end', () => {
   it('5. sends a transaction: it is mined on the devnet', async () => {
     const { page } = stack
     await pair()
-    await page.getByRole('button', { name: 'Send 0.000001 ETH to myself' }).click()
+    await page.getByRole('button', { name: 'Send 0.00001 ETH to myself' }).click()
     await expect
       .poll(() => page.locator('#action-transaction').textContent(), { timeout: 15_000 })
       .toMatch(/^0x[0-9a-f]{64}$/)

@@ -81,6 +81,7 @@ try {
     walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl },
     serverUrl: latchServer.url,
     solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl },
+    bitcoin: { esploraUrl: bitcoin.esploraUrl },
   })
   server = await createServer({
     root: appDir,

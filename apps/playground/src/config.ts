@@ -37,6 +37,16 @@ export interface PlaygroundConfig {
    * its network and the Solana adapter, and the in-page Solana dev wallet sends there.
    */
   solana?: PlaygroundSolana
+  /**
+   * The local Bitcoin regtest chain (packages/bitcoin-devnet) the dev command started: the
+   * playground adds its network and the Bitcoin adapter, and the Bitcoin dev wallet sends there.
+   */
+  bitcoin?: PlaygroundBitcoin
+}
+
+/** The local Bitcoin regtest chain's Esplora API (`http://127.0.0.1:PORT/api`). */
+export interface PlaygroundBitcoin {
+  esploraUrl: string
 }
 
 /** The local Solana chain's endpoints. */
@@ -64,6 +74,9 @@ export function readPlaygroundConfig(global: object): PlaygroundConfig | undefin
     ...(typeof config.serverUrl === 'string' ? { serverUrl: config.serverUrl } : {}),
     ...(typeof config.solana?.rpcUrl === 'string' && typeof config.solana.wsUrl === 'string'
       ? { solana: { rpcUrl: config.solana.rpcUrl, wsUrl: config.solana.wsUrl } }
+      : {}),
+    ...(typeof config.bitcoin?.esploraUrl === 'string'
+      ? { bitcoin: { esploraUrl: config.bitcoin.esploraUrl } }
       : {}),
   }
 }

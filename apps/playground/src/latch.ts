@@ -1,3 +1,4 @@
+import { bitcoinAdapter } from '@latch/adapter-bitcoin'
 import { evmAdapter } from '@latch/adapter-evm'
 import { solanaAdapter } from '@latch/adapter-solana'
 import { createLatch, type Latch, type Network } from '@latch/core'
@@ -13,13 +14,14 @@ export type ThemeMode = 'light' | 'dark'
  * The README's integration, plus the starting theme and the local services the dev command
  * started: the WalletConnect relay, and the Latch server (the wallet directory and the project's
  * features). The theme changes later with `latch.setThemeMode`, on this same instance. With a
- * Solana network among `networks`, the Solana adapter joins the EVM one.
+ * Solana or Bitcoin network among `networks`, its adapter joins the EVM one.
  */
 export function createPlaygroundLatch(
   networks: Network[],
   themeMode: ThemeMode,
   services: Pick<PlaygroundConfig, 'walletConnect' | 'serverUrl'> = {},
 ): Latch {
+  const has = (namespace: string) => networks.some((n) => n.chainNamespace === namespace)
   return createLatch({
     projectId: PLAYGROUND_PROJECT_ID,
     ...(services.serverUrl ? { serverUrl: services.serverUrl } : {}),
@@ -30,9 +32,11 @@ export function createPlaygroundLatch(
       icons: [],
     },
     networks,
-    adapters: networks.some((network) => network.chainNamespace === 'solana')
-      ? [evmAdapter(), solanaAdapter({ knownTokens: SOLANA_TEST_TOKENS })]
-      : [evmAdapter()],
+    adapters: [
+      evmAdapter(),
+      ...(has('solana') ? [solanaAdapter({ knownTokens: SOLANA_TEST_TOKENS })] : []),
+      ...(has('bip122') ? [bitcoinAdapter()] : []),
+    ],
     themeMode,
     walletConnect: walletConnect(services.walletConnect),
   })

@@ -4,6 +4,7 @@ import { App } from './App.js'
 import { readPlaygroundConfig } from './config.js'
 import { setupDevWallet } from './dev-wallet.js'
 import { setupSolanaDevWallet } from './solana-dev-wallet.js'
+import { setupBitcoinDevWallet } from './bitcoin-dev-wallet.js'
 import { applyHostileStyles } from './hostile.js'
 import { createPlaygroundLatch, playgroundNetworks, type ThemeMode } from './latch.js'
 import './styles.css'
@@ -16,6 +17,7 @@ const config = readPlaygroundConfig(globalThis)
 // Before React and Latch start, so the wallet is announced by the time Latch looks for wallets.
 const walletSource = setupDevWallet(config, params.get('devWallet'))
 setupSolanaDevWallet(config, params.get('devWallet'))
+setupBitcoinDevWallet(config, params)
 const initialTheme: ThemeMode =
   params.get('theme') === 'dark' ||
   (params.get('theme') !== 'light' && window.matchMedia?.('(prefers-color-scheme: dark)').matches)
@@ -25,7 +27,11 @@ const initialTheme: ThemeMode =
 // One instance for the page's life, as the README's integration creates it: the theme switch
 // changes its theme in place, so nothing reconnects.
 const latch = config
-  ? createPlaygroundLatch(playgroundNetworks(config.chains, config.solana), initialTheme, config)
+  ? createPlaygroundLatch(
+      playgroundNetworks(config.chains, config.solana, config.bitcoin),
+      initialTheme,
+      config,
+    )
   : undefined
 // The host helpers from the console (and the e2e tests): `await __latch.connect()`.
 if (latch) Object.assign(globalThis, { __latch: latch })

@@ -1,5 +1,6 @@
+import { bitcoinRegtest } from '@latch/adapter-bitcoin'
 import { defineNetwork, type Network } from '@latch/core'
-import type { PlaygroundChain, PlaygroundSolana } from './config.js'
+import type { PlaygroundBitcoin, PlaygroundChain, PlaygroundSolana } from './config.js'
 
 // Apart from latch.ts (which brings @latch/react) so the page without React can share it.
 
@@ -8,11 +9,12 @@ export const SOLANA_LOCALNET = 'solana:localnet'
 
 /**
  * The devnet chains as Networks (not marked testnet: SPEC §9 would show their balance as 0.00),
- * then the local Solana chain when the dev command started one.
+ * then the local Solana and Bitcoin chains when the dev command started them.
  */
 export function playgroundNetworks(
   chains: readonly PlaygroundChain[],
   solana?: PlaygroundSolana,
+  bitcoin?: PlaygroundBitcoin,
 ): Network[] {
   const evm = chains.map((chain) =>
     defineNetwork({
@@ -23,7 +25,16 @@ export function playgroundNetworks(
       rpcUrls: { default: { http: [chain.rpcUrl] } },
     }),
   )
-  return solana ? [...evm, solanaLocalnet(solana)] : evm
+  return [
+    ...evm,
+    ...(solana ? [solanaLocalnet(solana)] : []),
+    ...(bitcoin ? [bitcoinRegtestNetwork(bitcoin)] : []),
+  ]
+}
+
+/** The local Bitcoin regtest chain (packages/bitcoin-devnet's Esplora API). */
+export function bitcoinRegtestNetwork(bitcoin: PlaygroundBitcoin): Network {
+  return bitcoinRegtest({ esploraUrl: bitcoin.esploraUrl, name: 'Latch Bitcoin Regtest' })
 }
 
 /** The local Solana chain (LiteSVM behind packages/solana-devnet's JSON-RPC and WebSocket). */

@@ -33,6 +33,7 @@ export type {
   BitcoinDevWalletAccount,
   BitcoinDevWalletConfig,
   BitcoinDevWalletControl,
+  BitcoinDevWalletFace,
   BitcoinDevWalletKeyInput,
   PendingRequest,
   SelectedAddresses,
