@@ -4,15 +4,8 @@ import { axeLog } from './axe.js'
 import { btcText, satsOf, transaction, verifiesBitcoinMessage } from './bitcoin-chain.js'
 import { startStack, type Stack } from './harness.js'
 import { t } from './messages.js'
-import {
-  answerInWalletPanel,
-  connectButton,
-  devWalletRow,
-  dialog,
-  hookValue,
-  modalButton,
-  title,
-} from './modal.js'
+import { connectButton, dialog, hookValue, modalButton, title } from './modal.js'
+import { rejectThenRetry, switchToEvmAndBack } from './namespaces.js'
 
 const REGTEST = 'Latch Bitcoin Regtest'
 const REGTEST_CHAIN = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -33,21 +26,14 @@ async function connectBitcoinWallet(page: Page) {
   await dialog(page).waitFor({ state: 'hidden' })
 }
 
-/** Account → Networks → `network`. */
-async function chooseNetwork(page: Page, from: string, network: RegExp) {
-  await connectButton(page).click()
-  await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
-  await modalButton(page, `${from} ${t('view.Account.changeNetwork')}`).click()
-  await expect.poll(() => title(page).textContent()).toBe(t('view.Networks.title'))
-  await modalButton(page, network).click()
-}
-
 /** Types `to` into the playground's send form and sends 0.00001 BTC; resolves with the outcome text. */
 async function sendFromForm(page: Page, to: string): Promise<string> {
   await page.getByRole('textbox', { name: 'Receiver address' }).fill(to)
   await page.getByRole('button', { name: 'Send 0.00001 BTC', exact: true }).click()
   const output = page.locator('#action-send-to')
-  await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^(Failed: .+|\w{64})$/)
+  await expect
+    .poll(() => output.textContent(), { timeout: 15_000 })
+    .toMatch(/^(Failed: .+|\w{64})$/)
   return (await output.textContent())!
 }
 
@@ -130,24 +116,8 @@ describe('Bitcoin in the modal, next to EVM', () => {
   it('5. switches to EVM through SwitchActiveChain, connects the dev wallet there, and back', async () => {
     const { page, devnet } = stack
     await connectBitcoinWallet(page)
-    await chooseNetwork(page, REGTEST, /Latch Devnet A/)
-    await expect.poll(() => title(page).textContent()).toBe(t('view.SwitchActiveChain.title'))
-    await axe.check(page, 'SwitchActiveChain, from Bitcoin')
-    await modalButton(page, t('view.SwitchActiveChain.continue')).click()
-    await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
-    await devWalletRow(page).click()
-    await expect
-      .poll(() => hookValue(page, 'network').textContent())
-      .toBe('Latch Devnet A (eip155:31337)')
-    await expect
-      .poll(() => hookValue(page, 'address').textContent())
-      .toBe(devnet.accounts[0]!.address)
-    await dialog(page).waitFor({ state: 'hidden' })
-
-    // Back to Bitcoin: its wallet is still connected, so no SwitchActiveChain and no Connect.
-    await chooseNetwork(page, 'Latch Devnet A', new RegExp(REGTEST))
-    await expect.poll(() => hookValue(page, 'network').textContent()).toBe(REGTEST_NETWORK)
-    await expect.poll(() => hookValue(page, 'address').textContent()).toBe(payment())
+    const bitcoin = { name: REGTEST, network: REGTEST_NETWORK, address: payment() }
+    await switchToEvmAndBack(page, axe, bitcoin, devnet.accounts[0]!.address)
     axe.expectClean()
   })
 
@@ -233,23 +203,13 @@ describe('a rejection in the Bitcoin wallet', () => {
   afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   it('7. shows the rejected state, and Retry asks again and connects', async () => {
-    const { page } = stack
-    await connectButton(page).click()
-    await bitcoinWalletRow(page).click()
-    await expect.poll(() => title(page).textContent()).toBe(t('view.ConnectingExternal.title'))
-    await answerInWalletPanel(page, 'Reject', 'bitcoin:connect', BITCOIN_PANEL)
-    await modalButton(page, t('view.ConnectingExternal.retry')).waitFor()
-    await expect(dialog(page).getByRole('alert').innerText()).resolves.toContain(
-      t('view.ConnectingExternal.declined'),
-    )
-    await axe.check(page, 'ConnectingExternal, rejected by the Bitcoin wallet')
-    await modalButton(page, t('view.ConnectingExternal.retry')).click()
-    await answerInWalletPanel(page, 'Approve', 'bitcoin:connect', BITCOIN_PANEL)
-    await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
-    await expect(hookValue(page, 'address').textContent()).resolves.toBe(
-      stack.bitcoin!.accounts[0]!.payment.address,
-    )
-    await dialog(page).waitFor({ state: 'hidden' })
+    await rejectThenRetry(stack.page, axe, {
+      row: bitcoinWalletRow(stack.page),
+      method: 'bitcoin:connect',
+      panel: BITCOIN_PANEL,
+      address: stack.bitcoin!.accounts[0]!.payment.address,
+      name: 'Bitcoin wallet',
+    })
     axe.expectClean()
   })
 })

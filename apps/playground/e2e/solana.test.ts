@@ -4,7 +4,6 @@ import { axeLog } from './axe.js'
 import { startStack, type Stack } from './harness.js'
 import { t } from './messages.js'
 import {
-  answerInWalletPanel,
   connectButton,
   devWalletRow,
   dialog,
@@ -13,6 +12,7 @@ import {
   solanaWalletRow,
   title,
 } from './modal.js'
+import { chooseNetwork, rejectThenRetry, switchToEvmAndBack } from './namespaces.js'
 import {
   airdropOddAmount,
   solBalance,
@@ -37,14 +37,6 @@ async function connectSolanaWallet(page: Page) {
 async function openAccount(page: Page) {
   await connectButton(page).click()
   await expect.poll(() => title(page).textContent()).toBe(t('view.Account.title'))
-}
-
-/** Account → Networks → `network`. */
-async function chooseNetwork(page: Page, from: string, network: RegExp) {
-  await openAccount(page)
-  await modalButton(page, `${from} ${t('view.Account.changeNetwork')}`).click()
-  await expect.poll(() => title(page).textContent()).toBe(t('view.Networks.title'))
-  await modalButton(page, network).click()
 }
 
 // Issue 13's proof: the playground configured with the two devnet EVM chains and the local
@@ -146,24 +138,8 @@ describe('EVM and Solana in one modal', () => {
   it('5. switches to EVM through SwitchActiveChain, connects the dev wallet there, and back', async () => {
     const { page, devnet } = stack
     await connectSolanaWallet(page)
-    await chooseNetwork(page, SOLANA, /Latch Devnet A/)
-    await expect.poll(() => title(page).textContent()).toBe(t('view.SwitchActiveChain.title'))
-    await axe.check(page, 'SwitchActiveChain')
-    await modalButton(page, t('view.SwitchActiveChain.continue')).click()
-    await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
-    await devWalletRow(page).click()
-    await expect
-      .poll(() => hookValue(page, 'network').textContent())
-      .toBe('Latch Devnet A (eip155:31337)')
-    await expect
-      .poll(() => hookValue(page, 'address').textContent())
-      .toBe(devnet.accounts[0]!.address)
-    await dialog(page).waitFor({ state: 'hidden' })
-
-    // Back to Solana: its wallet is still connected, so no SwitchActiveChain and no Connect.
-    await chooseNetwork(page, 'Latch Devnet A', new RegExp(SOLANA))
-    await expect.poll(() => hookValue(page, 'network').textContent()).toBe(SOLANA_NETWORK)
-    await expect.poll(() => hookValue(page, 'address').textContent()).toBe(solanaAccount())
+    const solana = { name: SOLANA, network: SOLANA_NETWORK, address: solanaAccount() }
+    await switchToEvmAndBack(page, axe, solana, devnet.accounts[0]!.address)
     axe.expectClean()
   })
 
@@ -207,23 +183,13 @@ describe('a rejection in the Solana wallet', () => {
   afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   it('7. shows the rejected state, and Retry asks again and connects', async () => {
-    const { page } = stack
-    await connectButton(page).click()
-    await solanaWalletRow(page).click()
-    await expect.poll(() => title(page).textContent()).toBe(t('view.ConnectingExternal.title'))
-    await answerInWalletPanel(page, 'Reject', 'standard:connect', SOLANA_PANEL)
-    await modalButton(page, t('view.ConnectingExternal.retry')).waitFor()
-    await expect(dialog(page).getByRole('alert').innerText()).resolves.toContain(
-      t('view.ConnectingExternal.declined'),
-    )
-    await axe.check(page, 'ConnectingExternal, rejected by the Solana wallet')
-    await modalButton(page, t('view.ConnectingExternal.retry')).click()
-    await answerInWalletPanel(page, 'Approve', 'standard:connect', SOLANA_PANEL)
-    await expect.poll(() => hookValue(page, 'status').textContent()).toBe('connected')
-    await expect(hookValue(page, 'address').textContent()).resolves.toBe(
-      stack.solana!.accounts[0]!.address,
-    )
-    await dialog(page).waitFor({ state: 'hidden' })
+    await rejectThenRetry(stack.page, axe, {
+      row: solanaWalletRow(stack.page),
+      method: 'standard:connect',
+      panel: SOLANA_PANEL,
+      address: stack.solana!.accounts[0]!.address,
+      name: 'Solana wallet',
+    })
     axe.expectClean()
   })
 })
