@@ -1,23 +1,43 @@
-// "Click on the Solana wallet → connected" (issue 13), on the README's second example (EVM and
-// Solana): the Solana dev wallet extension approves by itself, and the figure runs from the click
-// on its row (a capture listener) to the first frame painted after the modal closed, which core
-// does once the wallet's account is the active one.
+// "Click on the <namespace> wallet → connected" (issues 13 and 14): a dev wallet extension
+// approves by itself, and the figure runs from the click on its row (a capture listener) to the
+// first frame painted after the modal closed, which core does once the wallet's account is the
+// active one. Solana on the README's second example (EVM and Solana); Bitcoin on a bench page
+// with bitcoinAdapter() and the regtest network.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { solanaDevnetAccounts } from '@latch/solana-devnet/browser'
+import { bitcoinDevnetAccounts } from '@latch/bitcoin-devnet/browser'
+import { writeExtension as writeBitcoinExtension } from '@latch/bitcoin-wallet/extension'
 import { writeExtension } from '@latch/solana-wallet/extension'
 import { summarize } from './timing.mjs'
 
 /* global window, document, requestAnimationFrame, MutationObserver */
 
+async function extensionDir(cleanups, name) {
+  const outDir = await mkdtemp(join(tmpdir(), `latch-bench-${name}-wallet-`))
+  cleanups.push(() => rm(outDir, { recursive: true, force: true }))
+  return outDir
+}
+
 /** The Solana dev wallet extension, auto-approving; `cleanups` removes its directory. */
 export async function solanaWalletExtension(cleanups) {
-  const outDir = await mkdtemp(join(tmpdir(), 'latch-bench-solana-wallet-'))
-  cleanups.push(() => rm(outDir, { recursive: true, force: true }))
+  const outDir = await extensionDir(cleanups, 'solana')
   // Connecting asks no RPC: the URL is never reached in this figure.
   const config = { rpcUrl: 'http://127.0.0.1:9', accounts: solanaDevnetAccounts().slice(0, 1) }
   await writeExtension({ outDir, config: { ...config, approval: 'auto-approve' } })
+  return outDir
+}
+
+/** The Bitcoin dev wallet extension (both faces), auto-approving; `cleanups` removes its directory. */
+export async function bitcoinWalletExtension(cleanups) {
+  const outDir = await extensionDir(cleanups, 'bitcoin')
+  // Connecting reads no coins: the Esplora URL is never reached by the wallet in this figure.
+  const config = {
+    esploraUrl: 'http://127.0.0.1:9/api',
+    accounts: bitcoinDevnetAccounts().slice(0, 1),
+  }
+  await writeBitcoinExtension({ outDir, config: { ...config, approval: 'auto-approve' } })
   return outDir
 }
 
@@ -50,9 +70,9 @@ function armConnectProbe(timeoutMs) {
 
 /**
  * Each run starts as a first visit (the page's storage emptied, so neither Latch nor the wallet
- * remembers the other), opens Connect, and clicks the Solana wallet's row.
+ * remembers the other), opens Connect, and clicks the wallet's row.
  */
-export async function measureSolanaConnect(page, { buttonName, walletName, runs }) {
+export async function measureExtensionConnect(page, { buttonName, walletName, runs }) {
   const samples = []
   for (let run = 0; run <= runs; run++) {
     await page.evaluate(() => window.localStorage.clear())

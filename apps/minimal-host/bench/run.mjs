@@ -12,7 +12,11 @@ import { launchChromium } from '@latch/test-browser'
 import { build, preview } from 'vite'
 import { readFileSync } from 'node:fs'
 import { chunkGraph, gzipSize, measureInitialJs, measureLazyJs, REACT_PACKAGES } from './size.mjs'
-import { measureSolanaConnect, solanaWalletExtension } from './solana.mjs'
+import {
+  bitcoinWalletExtension,
+  measureExtensionConnect,
+  solanaWalletExtension,
+} from './extension-connect.mjs'
 import { measureConnectOpen, measureSearch } from './timing.mjs'
 import {
   measureWalletConnect,
@@ -29,8 +33,8 @@ const SEARCH_WORDS = ['solar', 'vault', 'frost', 'orbit']
 const KEY_PAUSE_MS = 100
 /** WalletConnect pairings are slower and each leaves a session behind: fewer runs. */
 const WALLETCONNECT_RUNS = 10
-/** Each Solana connect starts from a reloaded page. */
-const SOLANA_RUNS = 10
+/** Each Solana or Bitcoin connect starts from a reloaded page. */
+const EXTENSION_RUNS = 10
 
 /** Undo steps, newest first; a failing step is reported and never skips the rest. */
 const cleanups = []
@@ -123,6 +127,7 @@ function report({
   wcShare,
   solanaAdapterGzip,
   solanaConnect,
+  bitcoinConnect,
   connect,
   search,
   walletConnect,
@@ -163,6 +168,12 @@ function report({
     [
       'Click on the Solana wallet → connected (second example), median',
       ms(solanaConnect.median),
+      none,
+      none,
+    ],
+    [
+      'Click on the Bitcoin wallet → connected (bench-bitcoin page), median',
+      ms(bitcoinConnect.median),
       none,
       none,
     ],
@@ -256,6 +267,9 @@ async function main() {
   const benchOut = await buildApp('allwallets', {
     rolldownOptions: { input: join(APP_DIR, 'bench.html') },
   })
+  const bitcoinOut = await buildApp('bitcoin', {
+    rolldownOptions: { input: join(APP_DIR, 'bench-bitcoin.html') },
+  })
   const walletConnectOut = await buildApp('walletconnect', {
     rolldownOptions: { input: join(APP_DIR, 'bench-walletconnect.html') },
   })
@@ -303,12 +317,27 @@ async function main() {
   cleanups.push(() => solanaBrowser.close())
   await solanaBrowser.context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
   const solanaPage = await openPage(solanaBrowser, `${solanaUrl}/evm-solana.html`, pageErrors)
-  const solanaConnect = await measureSolanaConnect(solanaPage, {
+  const solanaConnect = await measureExtensionConnect(solanaPage, {
     buttonName: enMessages['connectButton.connect'],
     walletName: 'Latch Solana Dev Wallet',
-    runs: SOLANA_RUNS,
+    runs: EXTENSION_RUNS,
   })
   await solanaPage.close()
+
+  // The same with the Bitcoin dev wallet extension, on a page with bitcoinAdapter().
+  const bitcoinUrl = await serve(bitcoinOut)
+  const bitcoinBrowser = await launchChromium({
+    extensionDir: await bitcoinWalletExtension(cleanups),
+  })
+  cleanups.push(() => bitcoinBrowser.close())
+  await bitcoinBrowser.context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
+  const bitcoinPage = await openPage(bitcoinBrowser, `${bitcoinUrl}/bench-bitcoin.html`, pageErrors)
+  const bitcoinConnect = await measureExtensionConnect(bitcoinPage, {
+    buttonName: enMessages['connectButton.connect'],
+    walletName: 'Latch Bitcoin Dev Wallet',
+    runs: EXTENSION_RUNS,
+  })
+  await bitcoinPage.close()
 
   report({
     size,
@@ -316,6 +345,7 @@ async function main() {
     wcShare,
     solanaAdapterGzip,
     solanaConnect,
+    bitcoinConnect,
     connect,
     search,
     walletConnect,
