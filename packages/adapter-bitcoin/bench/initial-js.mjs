@@ -56,7 +56,9 @@ async function measure(source, external = []) {
         outputs[file].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
       )
     // The start-up JS, then each wave of `import()`: the runtime, then bitcoinjs-lib.
-    const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint)
+    // The page's own entry: every `import()` target is an entry point in the metafile too, and
+    // their order is esbuild's, so the page is found by name, never by position.
+    const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === '<stdin>')
     const loaded = closure(entry, new Set())
     const waves = [size(loaded)]
     for (let wave = dynamicImports(loaded); wave.length > 0;) {
