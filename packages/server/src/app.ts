@@ -5,6 +5,7 @@ import { authBodyLimit, requireFrame } from './auth/frame-gate.js'
 import type { Mailer } from './auth/mailer.js'
 import type { ServerConfig } from './config/schema.js'
 import type { Db } from './db/database.js'
+import { createCustodyDeps } from './custody/context.js'
 import type { RouteDeps } from './deps.js'
 import { answerError, HttpError } from './http/errors.js'
 import { requireProject, type ProjectEnv } from './http/project.js'
@@ -19,6 +20,8 @@ import { authDeviceApprovalRoutes } from './routes/auth-device-approval.js'
 import { authEmailUpdateRoutes } from './routes/auth-email-update.js'
 import { authLoginRoutes } from './routes/auth-login.js'
 import { authSessionRoutes } from './routes/auth-session.js'
+import { custodyRoutes } from './routes/custody.js'
+import { SECURE_FRAME_PATH, secureFrameDist, secureFrameRoutes } from './routes/secure-frame.js'
 import { rpcRoutes } from './routes/rpc.js'
 import { walletRoutes } from './routes/wallets.js'
 
@@ -35,10 +38,16 @@ export interface AppDeps {
   mailer?: Mailer
   /** Where `LATCH_AUTH_SECRET` is read when `auth.secret` is not set; process.env by default. */
   env?: Record<string, string | undefined>
+  /** The custody vault's database (a second one, in tests); else `custody.vaultDatabaseUrl`'s or `db`. */
+  custodyVault?: Db
+  /** The folder a relative `secureFrame.distDir` is read from; the working directory by default. */
+  configDir?: string
 }
 
 /** The email login's routes: the secure frame's, behind their own gate. */
 const AUTH_ROUTES = '/v1/auth/*'
+/** The secure frame's page, assets and RPC: each checks the project itself. */
+const FRAME_ROUTES = `${SECURE_FRAME_PATH}*`
 
 /**
  * The server's HTTP app: one route module per SPEC §7 family, behind one project gate (project
@@ -59,7 +68,7 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
   app.notFound((c) => c.json(new HttpError(404, 'Not found').body(), 404))
   // Liveness for load balancers: the only route without a project.
   app.get('/health', (c) => c.json({ ok: true }))
-  app.use('*', except(AUTH_ROUTES, requireProject(config)))
+  app.use('*', except([AUTH_ROUTES, FRAME_ROUTES], requireProject(config)))
   app.route('/', projectConfigRoutes(routeDeps))
   app.route('/', rpcRoutes(routeDeps))
   app.route('/', walletRoutes(routeDeps))
@@ -84,8 +93,28 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
     app.route('/', authDeviceApprovalRoutes(auth))
     app.route('/', authSessionRoutes(auth))
     app.route('/', authEmailUpdateRoutes(auth))
+    // Key custody of the embedded wallet (docs/security.md): under the same frame-only gate.
+    const custody = createCustodyDeps(auth, {
+      config: config.custody,
+      env: deps.env ?? process.env,
+      ...(deps.custodyVault ? { vault: deps.custodyVault } : {}),
+    })
+    app.route('/', custodyRoutes(custody))
+    // The secure frame itself, on this server's origin (issue 17).
+    app.route(
+      '/',
+      secureFrameRoutes({
+        config,
+        auth: config.auth,
+        distDir: secureFrameDist(config, deps.configDir),
+        forward: async (request) => app.fetch(request),
+      }),
+    )
   } else {
     app.all(AUTH_ROUTES, (c) =>
+      c.json(new HttpError(404, 'Email login is not configured on this server').body(), 404),
+    )
+    app.all(FRAME_ROUTES, (c) =>
       c.json(new HttpError(404, 'Email login is not configured on this server').body(), 404),
     )
   }

@@ -3,7 +3,9 @@
 // clients are here too, so a server's tests can call it exactly as an instance does.
 export * from './account.js'
 export * from './auth.js'
+export * from './custody.js'
 export * from './errors.js'
+export * from './frame-ancestors.js'
 export * from './provider.js'
 export * from './rpc.js'
 export * from './sdk.js'

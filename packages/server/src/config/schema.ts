@@ -1,5 +1,5 @@
 import { isCaipNetworkId } from '@latch/core'
-import { projectIdSchema } from '@latch/core/api'
+import { isFrameAncestorPattern, projectIdSchema } from '@latch/core/api'
 import * as z from 'zod'
 
 // The server's one configuration file (`latch.config.json`), checked at start-up. Every field is
@@ -207,6 +207,62 @@ export const authConfigSchema = z.object({
     .optional(),
 })
 
+/**
+ * Key custody of the embedded wallet (issue 17, docs/security.md): the server keeps two of the
+ * three shares of each wallet's key, one in `custody_wallets`, the other sealed in the vault
+ * under a key derived from LATCH_CUSTODY_KEY (never from the file). Without that variable the
+ * custody routes answer 503 and no wallet can be made or recovered.
+ */
+export const custodyConfigSchema = z.object({
+  /**
+   * Where the vault share lives: another PostgreSQL database (`postgres://…`), so that a copy
+   * of the main database lacks it. Absent: its own table in the main database.
+   */
+  vaultDatabaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'Must start with postgres:// or postgresql://')
+    .optional(),
+  /**
+   * How long after an email login (a session's start) its device may fetch the shares to rebuild
+   * the key: 10 minutes. A session refreshed for weeks never can.
+   */
+  recoveryWindowSeconds: z.number().int().min(60).max(3_600).default(600),
+  rateLimits: z
+    .object({
+      /** Share releases per user: 5 a day. */
+      recoverPerUser: rateLimitSchema.default({ requests: 5, windowSeconds: 86_400 }),
+      /** Custody calls per client address: 60 per 10 minutes. */
+      callsPerIp: rateLimitSchema.default({ requests: 60, windowSeconds: 600 }),
+    })
+    .default({
+      recoverPerUser: { requests: 5, windowSeconds: 86_400 },
+      callsPerIp: { requests: 60, windowSeconds: 600 },
+    }),
+})
+
+/**
+ * The secure frame (issue 17): the built `apps/secure-frame`, served on this server's origin at
+ * `path`, with a per-project `frame-ancestors` CSP. Needs `auth` (the frame logs in through it).
+ */
+export const secureFrameConfigSchema = z.object({
+  /**
+   * The built frame app's folder (its `index.html` and `assets/`), resolved from the config
+   * file's folder. Absent: the workspace's `apps/secure-frame/dist`, when it exists.
+   */
+  distDir: z.string().min(1).optional(),
+  /**
+   * Who may embed the frame besides each project's allowed origins: SPEC's default ancestors
+   * (`DEFAULT_FRAME_ANCESTORS`: localhost, pages.dev, vercel.app, ngrok-free.app) unless replaced.
+   */
+  defaultAncestors: z
+    .array(
+      z
+        .string()
+        .refine(isFrameAncestorPattern, 'Must be an origin pattern (scheme://[*.]host[:port|:*])'),
+    )
+    .optional(),
+})
+
 export const serverConfigSchema = z
   .object({
     projects: z.array(projectConfigSchema).min(1),
@@ -239,6 +295,10 @@ export const serverConfigSchema = z
       })
       .default({ upstreamTimeoutMs: 10_000, upstreamRetries: 3, upstreamRetryDelayMs: 150 }),
     auth: authConfigSchema.optional(),
+    /** Absent: the defaults of {@link custodyConfigSchema}. */
+    custody: custodyConfigSchema.optional(),
+    /** Absent: the frame from the workspace's build, with SPEC's default ancestors. */
+    secureFrame: secureFrameConfigSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<string>()
@@ -274,3 +334,5 @@ export type TokenConfig = z.output<typeof tokenConfigSchema>
 export type PriceSource = z.output<typeof priceSourceSchema>
 export type AuthConfig = z.output<typeof authConfigSchema>
 export type SmtpConfig = z.output<typeof smtpConfigSchema>
+export type CustodyConfig = z.output<typeof custodyConfigSchema>
+export type SecureFrameConfig = z.output<typeof secureFrameConfigSchema>

@@ -1,5 +1,6 @@
 import * as accountData from './tables/account-data.js'
 import * as auth from './tables/auth.js'
+import * as custody from './tables/custody.js'
 import * as directory from './tables/directory.js'
 
 // The server's one schema, one file per concept under `tables/`. Every change is a new migration
@@ -8,7 +9,8 @@ import * as directory from './tables/directory.js'
 
 export * from './tables/account-data.js'
 export * from './tables/auth.js'
+export * from './tables/custody.js'
 export * from './tables/directory.js'
 
 /** Every table, for drizzle's typed `db.query`. */
-export const schema = { ...directory, ...auth, ...accountData }
+export const schema = { ...directory, ...auth, ...accountData, ...custody }

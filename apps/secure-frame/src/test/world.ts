@@ -1,0 +1,145 @@
+// What the frame's Node tests share: a real Latch server in process (email login, custody, the
+// RPC proxy to a real anvil), a real maildev, and frames built as main.ts builds them, with an
+// in-memory store in place of IndexedDB and every call to the server recorded.
+import { randomUUID } from 'node:crypto'
+import { startDevnet, type Devnet } from '@latch/devnet'
+import { startMailbox, type Mailbox } from '@latch/mailbox'
+import { createServer, parseServerConfig, type LatchServer } from '@latch/server'
+import type {
+  AppEventType,
+  AppRequest,
+  AppSuccess,
+  FrameHandler,
+  FrameHandlers,
+  FrameNotify,
+} from '@latch/frame'
+import { createApi } from '../api.js'
+import type { Approver } from '../approval.js'
+import type { FrameConfig } from '../config.js'
+import { createWalletKeeper } from '../custody.js'
+import { createHandlers } from '../handlers.js'
+import { loadDeviceKey, loadWrappingKey } from '../keys.js'
+import { createSession } from '../session.js'
+import { memoryStore } from '../store.js'
+
+export const PUBLIC_URL = 'http://127.0.0.1:8787'
+const SECRETS = {
+  LATCH_AUTH_SECRET: 'frame-test-auth-secret-0123456789abcdef-not-for-prod',
+  LATCH_CUSTODY_KEY: 'frame-test-custody-key-0123456789abcdef-not-for-prod',
+}
+
+export interface World {
+  server: LatchServer
+  mailbox: Mailbox
+  devnet: Devnet
+  config: FrameConfig
+  /** Every body the frames sent to the server, and every answer: the key must be in none. */
+  traffic: string[]
+  fetch: typeof fetch
+  stop(): Promise<void>
+}
+
+export async function startWorld(): Promise<World> {
+  const [mailbox, devnet] = await Promise.all([
+    startMailbox(),
+    startDevnet({ chains: [{ chainId: 31337 }] }),
+  ])
+  const projectId = `p-${randomUUID().slice(0, 12)}`
+  const chain = devnet.chains[0]
+  if (!chain) throw new Error('the devnet has no chain')
+  const serverConfig = parseServerConfig({
+    projects: [{ id: projectId, allowedOrigins: ['http://localhost:*'] }],
+    chains: [{ caipNetworkId: `eip155:${chain.chainId}`, rpcUrls: [chain.rpcUrl] }],
+    indexer: { enabled: false },
+    auth: {
+      publicUrl: PUBLIC_URL,
+      smtp: { host: mailbox.smtp.host, port: mailbox.smtp.port, from: 'Latch <login@latch.test>' },
+      deviceApproval: { ttlSeconds: 900, waitSeconds: 2, pollMs: 20 },
+    },
+  })
+  const server = await createServer(serverConfig, { env: SECRETS, seed: false, indexer: false })
+  const traffic: string[] = []
+  const fetchFn: typeof fetch = async (input, init) => {
+    const request = new Request(input, init)
+    traffic.push(await request.clone().text())
+    const response = await server.fetch(request)
+    traffic.push(await response.clone().text())
+    return response
+  }
+  return {
+    server,
+    mailbox,
+    devnet,
+    traffic,
+    fetch: fetchFn,
+    config: {
+      apiUrl: PUBLIC_URL,
+      rpcUrl: `${PUBLIC_URL}/secure-frame/rpc`,
+      projectId,
+      allowedAncestors: ['http://localhost:*'],
+      chains: [{ id: chain.chainId, name: chain.name }],
+    },
+    async stop() {
+      await server.close()
+      await Promise.all([mailbox.stop(), devnet.stop()])
+    },
+  }
+}
+
+/** One browser's frame: its store, its handlers, and what it told the host. */
+export interface TestFrame {
+  handlers: FrameHandlers
+  store: ReturnType<typeof memoryStore>
+  notices: { type: string; payload: unknown }[]
+  reloads: number
+  /** Calls a handler as the endpoint would. */
+  call<T extends AppEventType>(
+    type: T,
+    payload: AppRequest<T>,
+    signal?: AbortSignal,
+  ): Promise<AppSuccess<T>>
+}
+
+/** A frame as main.ts builds it; `approve` answers the approval UI (approve all by default). */
+export async function newFrame(
+  world: World,
+  approve: Approver = async () => true,
+): Promise<TestFrame> {
+  const store = memoryStore()
+  const device = await loadDeviceKey(store)
+  const api = createApi({
+    apiUrl: world.config.apiUrl,
+    projectId: world.config.projectId,
+    device,
+    fetch: world.fetch,
+  })
+  const session = createSession({ api, store, projectId: world.config.projectId })
+  const wallet = createWalletKeeper({ store, wrappingKey: () => loadWrappingKey(store), session })
+  const frame: TestFrame = {
+    store,
+    notices: [],
+    reloads: 0,
+    handlers: createHandlers({
+      config: world.config,
+      api,
+      session,
+      wallet,
+      approve,
+      applyTheme: () => undefined,
+      setDapp: () => undefined,
+      reload: () => {
+        frame.reloads += 1
+      },
+      fetch: world.fetch,
+    }),
+    call(type, payload, signal = new AbortController().signal) {
+      const notify: FrameNotify = (noticeType, ...args) => {
+        frame.notices.push({ type: noticeType, payload: args[0] })
+        return true
+      }
+      const handler: FrameHandler<typeof type> = frame.handlers[type]
+      return Promise.resolve(handler(payload, { id: randomUUID(), signal, notify }))
+    },
+  }
+  return frame
+}

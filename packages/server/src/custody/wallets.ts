@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto'
+import { custodyStatement, type CreateWalletRequest } from '@latch/core/api'
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { verifyMessage } from 'viem'
+import type { UserRow } from '../auth/accounts.js'
+import {
+  authSessions,
+  custodyReleases,
+  custodyVault,
+  custodyWallets,
+  devices,
+} from '../db/schema.js'
+import type { CustodyDeps } from './context.js'
+import {
+  custodyUnavailable,
+  invalidSignature,
+  noWallet,
+  recoveryNeedsLogin,
+  walletExists,
+} from './errors.js'
+import { openShare, sealShare, type CustodyKey } from './seal.js'
+
+// The wallet's two server-held shares: written once, when the frame creates the key, and read
+// only to help a device that has just signed in by email rebuild it. The server never combines
+// them itself, and the two live in tables (possibly databases) it never joins.
+
+type WalletRow = typeof custodyWallets.$inferSelect
+
+function requireKey(deps: CustodyDeps): CustodyKey {
+  if (!deps.key) throw custodyUnavailable('the server has no custody key')
+  return deps.key
+}
+
+export async function findWallet(
+  deps: CustodyDeps,
+  userId: string,
+): Promise<WalletRow | undefined> {
+  const [wallet] = await deps.auth.db
+    .select()
+    .from(custodyWallets)
+    .where(eq(custodyWallets.userId, userId))
+    .limit(1)
+  return wallet
+}
+
+/**
+ * Creates the user's wallet: checks that the key of `address` signed the custody statement, seals
+ * the vault share into the vault, then writes the server share. The vault row goes first, so a
+ * wallet row never exists without it; if the wallet row loses a race it is taken back.
+ * @throws CustodyError 409 when the user (or the address) has a wallet, 400 on a bad signature.
+ */
+export async function createWallet(
+  deps: CustodyDeps,
+  user: UserRow,
+  request: CreateWalletRequest,
+): Promise<WalletRow> {
+  const key = requireKey(deps)
+  const valid = await verifyMessage({
+    address: request.address as `0x${string}`,
+    message: custodyStatement(user.id, request.address),
+    signature: request.signature as `0x${string}`,
+  }).catch(() => false)
+  if (!valid) throw invalidSignature()
+  if (await findWallet(deps, user.id)) throw walletExists()
+  const now = new Date(deps.auth.now())
+  const id = randomUUID()
+  const vault = await deps.vault()
+  const sealed = sealShare(key, request.vaultShare, {
+    walletId: id,
+    userId: user.id,
+    address: request.address,
+  })
+  await vault
+    .insert(custodyVault)
+    .values({ walletId: id, ...sealed, keyId: key.id, createdAt: now })
+  const [created] = await deps.auth.db
+    .insert(custodyWallets)
+    .values({
+      id,
+      userId: user.id,
+      address: request.address,
+      serverShare: request.serverShare,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning()
+  if (!created) {
+    await vault.delete(custodyVault).where(eq(custodyVault.walletId, id))
+    throw walletExists()
+  }
+  return created
+}
+
+/** The login a recovery rests on: the session and the device that made the request. */
+export interface RecoveryLogin {
+  user: UserRow
+  sessionId: string
+}
+
+/**
+ * Releases shares 2 and 3 to the device of a session that began with an email login less than
+ * `recoveryWindowSeconds` ago, and records the release. A session kept alive by refreshes, or a
+ * token stolen later, cannot reach them.
+ * @throws CustodyError 403 RECOVERY_NEEDS_LOGIN past the window, 404 NO_WALLET, 503 when the
+ * vault share cannot be opened (no key, another key, a damaged row).
+ */
+export async function releaseShares(
+  deps: CustodyDeps,
+  login: RecoveryLogin,
+): Promise<{ address: string; serverShare: string; vaultShare: string }> {
+  const key = requireKey(deps)
+  const now = deps.auth.now()
+  const [session] = await deps.auth.db
+    .select({ createdAt: authSessions.createdAt, deviceId: authSessions.deviceId })
+    .from(authSessions)
+    .innerJoin(devices, eq(devices.id, authSessions.deviceId))
+    .where(and(eq(authSessions.id, login.sessionId), isNotNull(devices.approvedAt)))
+    .limit(1)
+  if (!session || now - session.createdAt.getTime() > deps.config.recoveryWindowSeconds * 1000) {
+    throw recoveryNeedsLogin()
+  }
+  const wallet = await findWallet(deps, login.user.id)
+  if (!wallet) throw noWallet()
+  const vault = await deps.vault()
+  const [row] = await vault
+    .select()
+    .from(custodyVault)
+    .where(eq(custodyVault.walletId, wallet.id))
+    .limit(1)
+  if (!row) throw custodyUnavailable('the vault share is missing')
+  if (row.keyId !== key.id) throw custodyUnavailable('the vault share was sealed with another key')
+  const vaultShare = openShare(key, row, {
+    walletId: wallet.id,
+    userId: wallet.userId,
+    address: wallet.address,
+  })
+  if (vaultShare === undefined) throw custodyUnavailable('the vault share does not open')
+  await deps.auth.db.insert(custodyReleases).values({
+    id: randomUUID(),
+    walletId: wallet.id,
+    deviceId: session.deviceId,
+    sessionId: login.sessionId,
+    releasedAt: new Date(now),
+  })
+  return { address: wallet.address, serverShare: wallet.serverShare, vaultShare }
+}

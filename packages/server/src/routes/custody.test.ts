@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto'
+import {
+  AUTH_API_PATHS,
+  CUSTODY_API_PATHS,
+  CUSTODY_SHARE_BYTES,
+  custodyErrorSchema,
+  custodyStatement,
+  recoverWalletResponseSchema,
+  type AuthTokens,
+} from '@latch/core/api'
+import { eq, sql } from 'drizzle-orm'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expect, it } from 'vitest'
+import { openDatabase } from '../db/database.js'
+import { custodyReleases, custodyVault, custodyWallets } from '../db/schema.js'
+import { CUSTODY_KEY_ENV } from '../custody/context.js'
+import {
+  authWorld,
+  expectJson,
+  loginWithCode,
+  TEST_AUTH_SECRET,
+  uniqueEmail,
+  useMailbox,
+} from '../../test/auth-harness.js'
+import type { FrameClient } from '../../test/auth-client.js'
+import { describeOnEachDatabase, type DatabaseSuite } from '../../test/harness.js'
+
+const mailbox = useMailbox()
+
+const CUSTODY_KEY = 'latch-test-custody-key-0123456789abcdef-not-for-prod'
+const env = (key: string | null = CUSTODY_KEY) => ({
+  LATCH_AUTH_SECRET: TEST_AUTH_SECRET,
+  ...(key === null ? {} : { [CUSTODY_KEY_ENV]: key }),
+})
+
+const share = () => randomBytes(CUSTODY_SHARE_BYTES).toString('base64url')
+
+type World = Awaited<ReturnType<typeof authWorld>>
+
+/** What a frame sends to create its wallet: two random shares (the server never combines them). */
+async function walletRequest(userId: string) {
+  const account = privateKeyToAccount(generatePrivateKey())
+  return {
+    address: account.address,
+    serverShare: share(),
+    vaultShare: share(),
+    signature: await account.signMessage({ message: custodyStatement(userId, account.address) }),
+  }
+}
+
+async function custodyError(response: Response, status: number) {
+  return custodyErrorSchema.parse(await expectJson(response, status))
+}
+
+/** A second device of the account, through the emailed approval, then a code: its tokens. */
+async function newDevice(world: World, email: string, mails: number) {
+  const phone = await world.newFrame()
+  expect(await expectJson(await phone.call(AUTH_API_PATHS.email, { email }), 200)).toEqual({
+    action: 'VERIFY_DEVICE',
+  })
+  const waiting = phone.call(AUTH_API_PATHS.device, { email })
+  const link = new URL(
+    await mailbox().latestLink(email, { count: mails + 1, match: AUTH_API_PATHS.deviceApprove }),
+  )
+  await world.server.fetch(
+    new Request(`${link.origin}${link.pathname}?projectId=${world.projectId}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: world.config.auth.publicUrl,
+      },
+      body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
+    }),
+  )
+  expect(await expectJson(await waiting, 200)).toEqual({ action: 'VERIFY_OTP' })
+  const otp = await mailbox().latestCode(email, { count: mails + 2 })
+  const tokens = (await expectJson(
+    await phone.call(AUTH_API_PATHS.otp, { email, otp }),
+    200,
+  )) as AuthTokens
+  return { phone, tokens }
+}
+
+async function signedIn(
+  suite: DatabaseSuite,
+  name: string,
+  options: Parameters<typeof authWorld>[3] = {},
+) {
+  const world = await authWorld(suite, mailbox(), {}, { env: env(), ...options })
+  const frame = await world.newFrame()
+  const email = uniqueEmail(name)
+  const tokens = await loginWithCode(frame, mailbox(), email)
+  const call = (client: FrameClient, path: string, body: unknown, accessToken: string) =>
+    client.call(path, body, { accessToken })
+  return { world, frame, email, tokens, call }
+}
+
+describeOnEachDatabase('wallet custody', (suite) => {
+  it('creates the wallet once, seals the vault share, and never stores it in clear', async () => {
+    const { frame, tokens, call } = await signedIn(suite, 'create')
+    expect(
+      await expectJson(await call(frame, CUSTODY_API_PATHS.status, {}, tokens.accessToken), 200),
+    ).toEqual({ wallet: null })
+    const request = await walletRequest(tokens.user.id)
+    const created = await call(frame, CUSTODY_API_PATHS.wallet, request, tokens.accessToken)
+    expect(await expectJson(created, 201)).toEqual({ address: request.address.toLowerCase() })
+    expect(
+      await expectJson(await call(frame, CUSTODY_API_PATHS.status, {}, tokens.accessToken), 200),
+    ).toEqual({ wallet: { address: request.address.toLowerCase() } })
+
+    const again = await call(
+      frame,
+      CUSTODY_API_PATHS.wallet,
+      await walletRequest(tokens.user.id),
+      tokens.accessToken,
+    )
+    expect((await custodyError(again, 409)).code).toBe('WALLET_EXISTS')
+
+    const { db } = suite.database()
+    const [wallet] = await db
+      .select()
+      .from(custodyWallets)
+      .where(eq(custodyWallets.userId, tokens.user.id))
+    expect(wallet?.serverShare).toBe(request.serverShare)
+    const [sealed] = await db
+      .select()
+      .from(custodyVault)
+      .where(eq(custodyVault.walletId, wallet?.id ?? ''))
+    expect(sealed?.sealed).toBeDefined()
+    // The vault share appears nowhere in the database in clear.
+    const dump = await db.execute(sql`select row_to_json(v)::text as row from custody_vault v`)
+    expect(JSON.stringify(dump)).not.toContain(request.vaultShare)
+  })
+
+  it('binds an address only with its key’s signature of this user’s statement', async () => {
+    const { frame, tokens, call } = await signedIn(suite, 'signature')
+    const request = await walletRequest(tokens.user.id)
+    const other = await walletRequest('another-user')
+    for (const signature of [other.signature, (await walletRequest(tokens.user.id)).signature]) {
+      const refused = await call(
+        frame,
+        CUSTODY_API_PATHS.wallet,
+        { ...request, signature },
+        tokens.accessToken,
+      )
+      expect((await custodyError(refused, 400)).code).toBe('INVALID_SIGNATURE')
+    }
+    const withKey = await call(
+      frame,
+      CUSTODY_API_PATHS.wallet,
+      { ...request, privateKey: '0x01' },
+      tokens.accessToken,
+    )
+    expect(withKey.status).toBe(400)
+  })
+
+  it('releases both shares to a new device right after its email login, and records it', async () => {
+    const { world, frame, email, tokens, call } = await signedIn(suite, 'recover')
+    const request = await walletRequest(tokens.user.id)
+    await expectJson(await call(frame, CUSTODY_API_PATHS.wallet, request, tokens.accessToken), 201)
+    const { phone, tokens: phoneTokens } = await newDevice(world, email, 1)
+    const released = recoverWalletResponseSchema.parse(
+      await expectJson(
+        await call(phone, CUSTODY_API_PATHS.recover, {}, phoneTokens.accessToken),
+        200,
+      ),
+    )
+    expect(released).toEqual({
+      address: request.address.toLowerCase(),
+      serverShare: request.serverShare,
+      vaultShare: request.vaultShare,
+    })
+    const releases = await suite
+      .database()
+      .db.select()
+      .from(custodyReleases)
+      .where(eq(custodyReleases.sessionId, sessionOf(phoneTokens)))
+    expect(releases).toHaveLength(1)
+
+    // Past the window after the login, the same live session gets nothing: log in by email again.
+    world.clock.advance(601_000)
+    const late = await call(phone, CUSTODY_API_PATHS.recover, {}, phoneTokens.accessToken)
+    expect((await custodyError(late, 403)).code).toBe('RECOVERY_NEEDS_LOGIN')
+  })
+
+  it('refuses without a session, from a host page, and without the custody key', async () => {
+    const { world, frame, tokens, call } = await signedIn(suite, 'refusals')
+    const noToken = await frame.call(CUSTODY_API_PATHS.status, {})
+    expect((await custodyError(noToken, 401)).code).toBe('SESSION_EXPIRED')
+    const fromHost = await frame.call(
+      CUSTODY_API_PATHS.recover,
+      {},
+      {
+        accessToken: tokens.accessToken,
+        origin: 'http://127.0.0.1:5173',
+      },
+    )
+    expect(fromHost.status).toBe(403)
+    const thief = await world.newFrame()
+    const stolen = await call(thief, CUSTODY_API_PATHS.recover, {}, tokens.accessToken)
+    expect((await custodyError(stolen, 401)).code).toBe('INVALID_PROOF')
+
+    const keyless = await signedIn(suite, 'keyless', { env: env(null) })
+    const unavailable = await keyless.call(
+      keyless.frame,
+      CUSTODY_API_PATHS.wallet,
+      await walletRequest(keyless.tokens.user.id),
+      keyless.tokens.accessToken,
+    )
+    expect((await custodyError(unavailable, 503)).code).toBe('CUSTODY_UNAVAILABLE')
+  })
+
+  it('keeps the vault share in another database when given one', async () => {
+    const vault = await openDatabase()
+    try {
+      const { frame, tokens, call } = await signedIn(suite, 'vault', { custodyVault: vault.db })
+      const request = await walletRequest(tokens.user.id)
+      await expectJson(
+        await call(frame, CUSTODY_API_PATHS.wallet, request, tokens.accessToken),
+        201,
+      )
+      const [wallet] = await suite
+        .database()
+        .db.select()
+        .from(custodyWallets)
+        .where(eq(custodyWallets.userId, tokens.user.id))
+      const id = wallet?.id ?? ''
+      expect(
+        await suite.database().db.select().from(custodyVault).where(eq(custodyVault.walletId, id)),
+      ).toEqual([])
+      expect(
+        await vault.db.select().from(custodyVault).where(eq(custodyVault.walletId, id)),
+      ).toHaveLength(1)
+    } finally {
+      await vault.close()
+    }
+  })
+})
+
+/** The session id (`sid`) of an access token. */
+function sessionOf(tokens: AuthTokens): string {
+  const payload = tokens.accessToken.split('.')[1] ?? ''
+  const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+  return typeof claims === 'object' && claims !== null && 'sid' in claims ? String(claims.sid) : ''
+}
