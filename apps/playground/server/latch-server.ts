@@ -17,8 +17,19 @@ import { PLAYGROUND_PROJECT_ID } from '../src/config.js'
 /** Pages served from this machine, whatever port Vite or `vite preview` picked. */
 export const LOCAL_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
 
-/** A fixed ETH price, so a USD figure has something to show on the devnet. */
-const DEVNET_ETH_USD = 3000
+/**
+ * Fixed USD prices, so the Tokens tab has values to show on the devnet: ETH's, and the test
+ * token's (the bytes32 token stays unpriced: the tab's token without a value).
+ */
+const DEVNET_PRICES_USD = { ETH: 3000, [TEST_TOKEN.symbol]: 2 }
+
+/**
+ * The indexer on every devnet chain, from block 0: the deployments' mints of the TestCollection
+ * and the seeded transfers are the first blocks, so the NFTs and Activity tabs are filled on the
+ * first open. Anvil mines on demand, so the head is polled often: a send shows in Activity
+ * within a quarter second.
+ */
+const DEVNET_INDEXER = { enabled: true, pollIntervalMs: 250, batchBlocks: 100, startBlock: 0 }
 
 export interface PlaygroundServerOptions {
   /** The origins the playground's project allows: {@link LOCAL_ORIGINS} unless told. */
@@ -40,8 +51,9 @@ export type DevnetServices = Pick<Devnet, 'chains' | 'contracts'>
 
 /**
  * The server's configuration for a devnet: the playground's project, every devnet chain (its
- * anvil as the upstream of the server's `/v1` RPC proxy), the chains' ETH and test tokens, a
- * static ETH price, and the directory seed.
+ * anvil as the upstream of the server's `/v1` RPC proxy, indexed for the account tabs), the
+ * chains' ETH and test tokens, static prices, and the directory seed. The TestCollection needs no
+ * entry: the indexer finds it by its `Transfer` logs and reads its name and token URIs itself.
  */
 export function playgroundServerConfig(
   devnet: DevnetServices,
@@ -70,7 +82,8 @@ export function playgroundServerConfig(
         : []
       return [native, ...tokens].map((token) => ({ caipNetworkId: caip(chain.chainId), ...token }))
     }),
-    prices: { kind: 'static', usd: { ETH: DEVNET_ETH_USD } },
+    prices: { kind: 'static', usd: DEVNET_PRICES_USD },
+    indexer: DEVNET_INDEXER,
     directory: { seed: options.directorySeed ?? 'builtin' },
   }
 }

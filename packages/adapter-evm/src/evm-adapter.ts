@@ -11,6 +11,7 @@ import {
 import type { Address, Hash, TypedDataDefinition } from 'viem'
 import { createConnections } from './connection/connections.js'
 import { createEvmDiscovery } from './discovery/index.js'
+import { followMethods, type FollowMethods } from './follow.js'
 import { loadEvmKit, type EvmKit } from './load-evm-kit.js'
 import { addEthereumChainParams, chainIdHex, chainIdOf } from './network/chain.js'
 import type { Eip1193Provider } from './provider.js'
@@ -70,6 +71,9 @@ export interface EvmAdapter extends ChainAdapter {
     hash: string
     timeoutMs?: number
   }): Promise<TransactionOutcome>
+  /** Always there on EVM: core's optional fee estimate and transaction following. */
+  estimateFee: FollowMethods['estimateFee']
+  followTransaction: FollowMethods['followTransaction']
   /** Stops discovery and every listener. */
   destroy(): void
 }
@@ -234,6 +238,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
         timeoutMs ?? options.receiptTimeoutMs ?? RECEIPT_TIMEOUT_MS,
       )
     },
+    ...followMethods(async (network) => (await getRpc()).clientFor(network)),
     setRemoteProvider(connectorId, provider) {
       if (provider) {
         remote.set(connectorId, provider)

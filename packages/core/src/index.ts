@@ -16,6 +16,8 @@ export * from './options/index.js'
 export * from './platform/index.js'
 export * from './router/index.js'
 export * from './selectors/account-network.js'
+// The send flow and transaction following (issue 15).
+export * from './send/index.js'
 export * from './storage/index.js'
 export * from './validation/index.js'
 export * from './wallets/index.js'

@@ -5,6 +5,12 @@ export { LatchProvider, type LatchProviderProps } from './LatchProvider.js'
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton/ConnectButton.js'
 export { useLatch, useT } from './hooks/useLatch.js'
 export { useLatchAccount, useLatchAccountData } from './hooks/useLatchAccount.js'
+export {
+  useLatchAccountTab,
+  useLatchActivity,
+  useLatchNfts,
+  useLatchOpenNft,
+} from './hooks/useLatchAccountTabs.js'
 export { useLatchNetwork, type LatchNetworkState } from './hooks/useLatchNetwork.js'
 export { useLatchModal, type LatchModalState } from './hooks/useLatchModal.js'
 export { useLatchConnections, type LatchConnectionsState } from './hooks/useLatchConnections.js'

@@ -11,6 +11,7 @@ import { answerError, HttpError } from './http/errors.js'
 import { requireProject, type ProjectEnv } from './http/project.js'
 import { accountBalanceRoutes } from './routes/account-balance.js'
 import { accountHistoryRoutes } from './routes/account-history.js'
+import { accountNftsRoutes } from './routes/account-nfts.js'
 import { eventRoutes } from './routes/events.js'
 import { identityRoutes } from './routes/identity.js'
 import { priceRoutes } from './routes/price.js'
@@ -77,6 +78,7 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
   // SPEC §7 blockchain-data API (issue 11): balances, history, identity, prices.
   app.route('/', accountBalanceRoutes(routeDeps))
   app.route('/', accountHistoryRoutes(routeDeps))
+  app.route('/', accountNftsRoutes(routeDeps))
   app.route('/', identityRoutes(routeDeps))
   app.route('/', priceRoutes(routeDeps))
   if (config.auth) {

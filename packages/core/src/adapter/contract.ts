@@ -83,6 +83,22 @@ export interface ChainAdapter {
   sendTransaction(request: TransactionRequest): Promise<string>
 
   /**
+   * The network fee a transaction would cost, in the native token's base units (EVM: the gas
+   * estimate times the current gas price). Optional: without it core shows no fee and checks a
+   * native send against the whole balance. Namespaces without gas resolve 0n (SPEC §5).
+   */
+  estimateFee?(request: TransactionRequest): Promise<bigint>
+
+  /**
+   * Follows a sent transaction to its end (SPEC §4 "Transaction waiting"): resolves `confirmed`,
+   * `replaced` with the reason (EVM: another transaction from the same sender and nonce was mined),
+   * `reverted` with the revert reason (or 'unknown reason'), or `timedOut` after
+   * `request.timeoutMs`. Rejects only when the chain cannot be read, or when `signal` fires.
+   * Optional: without it core does not follow the namespace's transactions.
+   */
+  followTransaction?(request: FollowTransactionRequest): Promise<TransactionOutcome>
+
+  /**
    * Subscribes to wallet events for every connection this adapter holds. The adapter reports what
    * the wallet says; core decides what it means (zero accounts → disconnected, and so on).
    */
@@ -165,3 +181,25 @@ export type AdapterEvent =
   | { type: 'chainChanged'; connectorId: string; chainReference: string }
   | { type: 'disconnect'; connectorId: string }
   | { type: 'connectorsChanged'; connectors: readonly Connector[] }
+
+/** What {@link ChainAdapter.followTransaction} takes. */
+export interface FollowTransactionRequest {
+  network: Network
+  /** The hash (or signature) `sendTransaction` resolved with. */
+  hash: string
+  /** When to give up and resolve `timedOut` (SPEC §9: 25 000 ms in the page integration). */
+  timeoutMs: number
+  /** How many times a missing receipt is read again before the wait counts it as pending (SPEC §9: 6). */
+  retryCount: number
+  signal?: AbortSignal
+}
+
+/** SPEC §4: why a transaction was replaced (a higher fee, a cancel, or another transaction). */
+export type ReplacementReason = 'repriced' | 'cancelled' | 'replaced'
+
+/** SPEC §4 "Transaction waiting": how a followed transaction ended. */
+export type TransactionOutcome =
+  | { status: 'confirmed' }
+  | { status: 'replaced'; reason: ReplacementReason; replacement: string }
+  | { status: 'reverted'; reason: string }
+  | { status: 'timedOut' }

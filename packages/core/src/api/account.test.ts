@@ -5,6 +5,8 @@ import {
   accountBalanceResponseSchema,
   accountHistoryParamsSchema,
   accountHistoryResponseSchema,
+  accountNftsParamsSchema,
+  accountNftsResponseSchema,
   evmAddressSchema,
   fungiblePriceBodySchema,
   identityResponseSchema,
@@ -71,5 +73,41 @@ describe('blockchain-data API schemas', () => {
       name: null,
       avatar: null,
     })
+  })
+
+  it('read the NFT list query and answer: CAIP-10 contracts, decimal ids, held amounts', () => {
+    expect(
+      z.parse(accountNftsParamsSchema, {
+        projectId: 'demo',
+        chainId: 'eip155:31337',
+        cursor: 'AbC',
+      }),
+    ).toEqual({ projectId: 'demo', chainId: 'eip155:31337', cursor: 'AbC' })
+    for (const bad of [{ chainId: '31337' }, { cursor: 'a=' }, { cursor: '' }]) {
+      expect(z.safeParse(accountNftsParamsSchema, { projectId: 'demo', ...bad }).success).toBe(
+        false,
+      )
+    }
+    const nft = {
+      chainId: 'eip155:31337',
+      contract: token,
+      tokenId: '3',
+      standard: 'erc721',
+      amount: '1',
+      name: 'Tile #3',
+      collection: 'Tiles',
+      image: 'data:image/svg+xml;base64,PHN2Zz4=',
+    }
+    expect(z.parse(accountNftsResponseSchema, { data: [nft], next: null }).data).toEqual([nft])
+    for (const bad of [
+      { ...nft, contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+      { ...nft, tokenId: '0x3' },
+      { ...nft, amount: '0' },
+      { ...nft, standard: 'erc20' },
+    ]) {
+      expect(z.safeParse(accountNftsResponseSchema, { data: [bad], next: null }).success).toBe(
+        false,
+      )
+    }
   })
 })

@@ -166,6 +166,44 @@ export const fungiblePriceResponseSchema = z.object({
   ),
 })
 
+/**
+ * `GET /v1/account/{address}/nfts` query (Latch's own call; AppKit 1.7.8 has none): the NFTs
+ * gallery's page at `cursor`, on `chainId` (CAIP-2) or on every indexed chain without it.
+ */
+export const accountNftsParamsSchema = z.object({
+  ...sdkQuery,
+  /** An opaque cursor, as the previous page's `next` gave it. */
+  cursor: z.optional(historyCursorSchema),
+  chainId: z.optional(caipNetworkIdSchema),
+})
+
+/** One NFT the account holds now (ERC-721, or an ERC-1155 id with its amount). */
+export const nftSchema = z.object({
+  /** CAIP-2 network id. */
+  chainId: caipNetworkIdSchema,
+  /** The collection contract's CAIP-10 address. */
+  contract: caipAddressSchema,
+  /** The token id, in decimal. */
+  tokenId: z.string().check(z.regex(/^[0-9]{1,78}$/)),
+  standard: z.enum(['erc721', 'erc1155']),
+  /** How many of it the account holds: 1 for ERC-721. */
+  amount: z.string().check(z.regex(/^[1-9][0-9]{0,77}$/)),
+  /** The token's metadata name, else `{collection} #{tokenId}`. */
+  name: z.string().check(z.maxLength(500)),
+  /** The collection's `name()`, else its `symbol()`, else `NFT`. */
+  collection: z.string().check(z.maxLength(500)),
+  /** The token's metadata description, when it has one. */
+  description: z.optional(z.string().check(z.maxLength(5000))),
+  /** An image URL (http(s), ipfs or an inline `data:image/`); absent when the token has none. */
+  image: z.optional(z.string()),
+})
+
+/** `GET /v1/account/{address}/nfts` answer: by chain, contract and id; `next` null on the last. */
+export const accountNftsResponseSchema = z.object({
+  data: z.array(nftSchema),
+  next: z.nullable(historyCursorSchema),
+})
+
 export type AccountBalanceParams = z.output<typeof accountBalanceParamsSchema>
 export type Balance = z.output<typeof balanceSchema>
 export type AccountBalanceResponse = z.output<typeof accountBalanceResponseSchema>
@@ -177,3 +215,20 @@ export type IdentityParams = z.output<typeof identityParamsSchema>
 export type IdentityResponse = z.output<typeof identityResponseSchema>
 export type FungiblePriceBody = z.output<typeof fungiblePriceBodySchema>
 export type FungiblePriceResponse = z.output<typeof fungiblePriceResponseSchema>
+export type AccountNftsParams = z.output<typeof accountNftsParamsSchema>
+export type Nft = z.output<typeof nftSchema>
+export type AccountNftsResponse = z.output<typeof accountNftsResponseSchema>
+
+/**
+ * SPEC §7 `GET /v1/profile/reverse/{address}` (the name service, asked when the identity lookup
+ * fails): the names an address holds, AppKit's `BlockchainApiLookupEnsName[]`. Only what the
+ * client reads is checked: each name and its optional avatar attribute.
+ */
+export const reverseLookupResponseSchema = z.array(
+  z.looseObject({
+    name: z.string(),
+    attributes: z.optional(z.array(z.looseObject({ avatar: z.optional(z.string()) }))),
+  }),
+)
+
+export type ReverseLookupResponse = z.output<typeof reverseLookupResponseSchema>

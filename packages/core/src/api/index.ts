@@ -25,3 +25,13 @@ export {
   type ErrorReporterOptions,
   type ReportPage,
 } from './error-reporter.js'
+export {
+  createAccountClient,
+  HISTORY_FALLBACK,
+  IDENTITY_CACHE_MS,
+  PORTFOLIO_CACHE_MS,
+  type AccountCallOptions,
+  type AccountClient,
+  type AccountProfile,
+} from './account-client.js'
+export { createTtlCache, type TtlCache } from './ttl-cache.js'

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, not, setup } from 'xstate'
 import type { ChainAdapter } from '../adapter/contract.js'
+import { createTtlCache, type TtlCache } from '../api/ttl-cache.js'
 import { LatchError } from '../errors/latch-error.js'
 import { formatAmount } from '../identifiers/amount.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -15,22 +16,36 @@ import {
   type BalanceTarget,
 } from './balance-rules.js'
 import type { TokenBalance } from './token-balance.js'
+import { readTokenList, type PortfolioReader } from './token-sources.js'
+
+/** SPEC §9: the native balance is cached 30 s (per target, per instance). */
+export const NATIVE_BALANCE_CACHE_MS = 30_000
 
 export interface BalanceInput {
   /** The adapter of each namespace, asked for balances. */
   adapters: ReadonlyMap<ChainNamespace, ChainAdapter>
+  /** The Latch server's portfolio (SPEC §4: after the wallet's discovery, before the RPC). */
+  portfolio?: PortfolioReader
+  /** Native balances read in the last 30 s, by target key; a new cache when absent. */
+  nativeCache?: TtlCache<AccountData>
 }
 
-export interface BalanceContext extends BalanceInput {
+export interface BalanceContext extends Omit<BalanceInput, 'nativeCache'> {
+  nativeCache: TtlCache<AccountData>
   /** Whose balance is shown; undefined while nothing is connected. */
   target?: BalanceTarget
+  /** The last TARGET asked for a fresh read: the caches are skipped (a send went through). */
+  fresh: boolean
   /** SPEC §4 cooldown: failed reads by target key, with when they failed. */
   failures: BalanceFailures
 }
 
 export type BalanceEvent =
-  /** The current account, its chain or its network changed (the root tells). */
-  { type: 'TARGET'; target: BalanceTarget | undefined }
+  /**
+   * The current account, its chain or its network changed (the root tells); `fresh`: read the
+   * same target again past the caches (a send went through).
+   */
+  { type: 'TARGET'; target: BalanceTarget | undefined; fresh?: boolean }
 
 export type BalanceEmitted =
   /** New account data for the target's namespace (balance, symbol, loading, tokens). */
@@ -38,11 +53,20 @@ export type BalanceEmitted =
   /** SPEC §8: the read failed: the Token Balance Unavailable toast. */
   | { type: 'unavailable' }
 
-type AdapterRead = { target: BalanceTarget; adapter: ChainAdapter | undefined }
+type AdapterRead = {
+  target: BalanceTarget
+  adapter: ChainAdapter | undefined
+  portfolio: PortfolioReader | undefined
+  nativeCache: TtlCache<AccountData>
+  fresh: boolean
+}
 
 const adapterRead = ({ context }: { context: BalanceContext }): AdapterRead => ({
   target: context.target!,
   adapter: context.target && context.adapters.get(context.target.namespace),
+  portfolio: context.portfolio,
+  nativeCache: context.nativeCache,
+  fresh: context.fresh,
 })
 
 /**
@@ -61,27 +85,32 @@ export const balanceMachine = setup({
   },
   actors: {
     readNative: fromPromise<AccountData, AdapterRead>(async ({ input, signal }) => {
-      const { target, adapter } = input
+      const { target, adapter, nativeCache } = input
       if (!adapter || !isBalanceReadable(target)) throw new LatchError('CHAIN_ADAPTER_NOT_FOUND')
       const balance = await adapter.getBalance({
         address: target.address,
         network: target.network,
         signal,
       })
-      return {
+      const data = {
         balance: formatAmount(balance.value, balance.decimals),
         balanceSymbol: balance.symbol,
         balanceLoading: false,
       }
+      nativeCache.set(target.key, data)
+      return data
     }),
     readTokens: fromPromise<TokenBalance[], AdapterRead>(async ({ input, signal }) => {
       const { target, adapter } = input
-      if (!adapter?.getTokenBalances || !isBalanceReadable(target)) return []
-      const tokens = await adapter.getTokenBalances({
+      if (!adapter || !isBalanceReadable(target)) return []
+      const tokens = await readTokenList({
         connectorId: target.connectorId,
         address: target.address,
         network: target.network,
+        adapter,
+        portfolio: input.portfolio,
         signal,
+        fresh: input.fresh,
       })
       return withoutZeroDecimalTokens(tokens)
     }),
@@ -93,16 +122,20 @@ export const balanceMachine = setup({
       !!context.target &&
       isBalanceReadable(context.target) &&
       context.adapters.has(context.target.namespace),
+    /** SPEC §9: read less than 30 s ago (and no fresh read asked): the same answer, at once. */
+    isCached: ({ context }) =>
+      !!context.target && !context.fresh && !!context.nativeCache.get(context.target.key),
     /** SPEC §4: a read that failed less than 30 s ago is not tried again. */
     isCoolingDown: ({ context }) =>
       !!context.target && isCoolingDown(context.failures, context.target.key, Date.now()),
     listsTokens: ({ context, event }) =>
       !!event.target &&
       isBalanceReadable(event.target) &&
-      !!context.adapters.get(event.target.namespace)?.getTokenBalances,
+      context.adapters.has(event.target.namespace) &&
+      (!!context.portfolio || !!context.adapters.get(event.target.namespace)?.getTokenBalances),
   },
   actions: {
-    assignTarget: assign(({ event }) => ({ target: event.target })),
+    assignTarget: assign(({ event }) => ({ target: event.target, fresh: event.fresh === true })),
     recordFailure: assign(({ context }) => ({
       failures: context.target
         ? withFailure(context.failures, context.target.key, Date.now())
@@ -131,7 +164,13 @@ export const balanceMachine = setup({
   },
 }).createMachine({
   id: 'balance',
-  context: ({ input }) => ({ adapters: input.adapters, failures: {} }),
+  context: ({ input }) => ({
+    adapters: input.adapters,
+    ...(input.portfolio ? { portfolio: input.portfolio } : {}),
+    nativeCache: input.nativeCache ?? createTtlCache(NATIVE_BALANCE_CACHE_MS),
+    fresh: false,
+    failures: {},
+  }),
   type: 'parallel',
   states: {
     native: {
@@ -152,6 +191,15 @@ export const balanceMachine = setup({
             { guard: not('isReadable'), target: 'idle', actions: 'showFallback' },
             // Already told: the toast is not repeated while the cooldown lasts.
             { guard: 'isCoolingDown', target: 'idle', actions: 'showFallback' },
+            // No loading state for an answer already in hand.
+            {
+              guard: 'isCached',
+              target: 'idle',
+              actions: {
+                type: 'showRead',
+                params: ({ context }) => context.nativeCache.get(context.target!.key)!,
+              },
+            },
             { target: 'reading' },
           ],
         },

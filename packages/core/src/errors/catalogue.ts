@@ -98,6 +98,20 @@ export const errorMessages = {
   CAPABILITIES_ADDRESS_REQUIRED: 'An address is required to request wallet capabilities',
   /** A send to another network's address (a Bitcoin `bc1…` address on regtest): nothing is sent. */
   ADDRESS_ON_OTHER_NETWORK: 'This is a {addressNetwork} address: it cannot receive on {network}',
+  /** SPEC §8: a reverted receipt throws the revert reason itself (or TRANSACTION_REVERTED_UNKNOWN). */
+  TRANSACTION_REVERTED: '{reason}',
+  /** A followed transaction's outcomes (SPEC §4 "Transaction waiting"), for the toasts. */
+  TRANSACTION_PENDING: 'Transaction pending',
+  TRANSACTION_CONFIRMED: 'Transaction confirmed',
+  TRANSACTION_REPLACED: 'Transaction {reason}',
+  TRANSACTION_FAILED: 'Transaction failed: {reason}',
+  TRANSACTION_TIMED_OUT: 'Transaction not confirmed yet',
+  /** Not SPEC text: a send's amount is more than the balance (less the fee, for the native token). */
+  SEND_INSUFFICIENT_BALANCE: 'Insufficient {symbol} balance',
+  /** Not SPEC text: SPEC §1 sends only the native token outside EVM (no SPL or BRC-20 sends). */
+  SEND_TOKEN_NOT_SUPPORTED: 'Only {symbol} can be sent on {network}',
+  /** SPEC §9: at most {limit} pending transactions are watched; this one is not followed. */
+  PENDING_TRANSACTIONS_LIMIT: 'At most {limit} pending transactions are followed',
 } as const
 
 export type ErrorCode = keyof typeof errorMessages

@@ -3,6 +3,7 @@ import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
+import { accountDataMachine } from '../machines/account-data.machine.js'
 import { connectionMachine } from '../machines/connection.machine.js'
 import {
   sameAccountState,
@@ -33,6 +34,7 @@ import type { WalletConnectConfig, WalletConnectSession } from '../walletconnect
 import { createWalletConnectLink } from '../walletconnect/link.js'
 import { pairWalletActor } from '../walletconnect/pair-actor.js'
 import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
+import { accountDataActors, accountServices } from './account-services.js'
 import { connectionActors, createAdapterRegistry, networkActors } from './adapter-actors.js'
 import { currentConnection, started } from './started.js'
 import { latchMachine } from './latch.machine.js'
@@ -82,6 +84,13 @@ export interface Latch {
   readonly toast: LatchChildren['toast']
   /** The pairing view's machine: the URI, its lifetime and the wallet's answer. */
   readonly walletConnect: LatchChildren['walletConnect']
+  /**
+   * The Account view's NFTs and Activity (with or without React): opening the Account view
+   * (`open({ route: { view: 'Account' } })`) starts it; send it `SELECT_TAB`, `LOAD_MORE`,
+   * `SELECT_NFT`; read it with `selectActivity`, `selectNfts`. Tokens are the connection's account data
+   * (`tokenRowsOf`).
+   */
+  readonly accountData: LatchChildren['accountData']
   /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
   readonly walletConnectAvailable: boolean
   /** The wallet directory the wallet lists browse. Holds no state and does no I/O until queried. */
@@ -190,6 +199,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   const port = env.storage ?? (options.storage as StoragePort | undefined)
   const server = serverServices(options, env)
   const { fetchProjectConfig } = server
+  const account = accountServices(options, env)
   const machine = latchMachine.provide({
     actors: {
       connection: connectionMachine.provide({
@@ -199,6 +209,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         ),
       }),
       network: networkMachine.provide({ actors: networkActors(registry) }),
+      accountData: accountDataMachine.provide({ actors: accountDataActors(account) }),
       walletConnect: walletConnectMachine.provide({
         actors: { pairWallet: pairWalletActor(walletConnectLink) },
       }),
@@ -254,6 +265,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         walletConnect: walletConnectLink,
         reconnect: options.enableReconnect,
         isMobile,
+        ...(account ? { account } : {}),
       },
     },
   })
@@ -278,6 +290,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     modal,
     toast: children.toast,
     walletConnect: children.walletConnect,
+    accountData: children.accountData,
     walletConnectAvailable: walletConnectLink.available,
     // SPEC §8: a 403 from the directory, whichever view asked, is the root's alert to raise.
     directory: createLatchDirectory(options.projectId, server.directory, () => {

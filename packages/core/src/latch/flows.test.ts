@@ -48,8 +48,9 @@ describe('route flows: the table', () => {
       SwitchNetwork: 'switchingNetwork',
       ConnectingWalletConnect: 'pairing',
       ConnectingWalletConnectBasic: 'pairing',
+      Account: 'account',
     })
-    expect(routeFlowOf({ view: 'Account' })).toBeUndefined()
+    expect(routeFlowOf({ view: 'Connect' })).toBeUndefined()
     expect(routeFlowOf(undefined)).toBeUndefined()
   })
 })

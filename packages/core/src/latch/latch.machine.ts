@@ -1,4 +1,5 @@
 import { sendTo } from 'xstate'
+import { messageFor } from '../errors/catalogue.js'
 import { latchSetup } from './latch.setup.js'
 
 export type { LatchRootInput } from './latch.setup.js'
@@ -18,6 +19,7 @@ export const latchMachine = latchSetup.createMachine({
     modal: spawn('modal', { id: 'modal', systemId: 'modal', input: input.modal }),
     toast: spawn('toast', { id: 'toast', systemId: 'toast' }),
     walletConnect: spawn('walletConnect', { id: 'walletConnect', systemId: 'walletConnect' }),
+    accountData: spawn('accountData', { id: 'accountData', systemId: 'accountData' }),
     io: input.io,
     connectors: {},
     alerts: [...input.alerts],
@@ -63,8 +65,8 @@ export const latchMachine = latchSetup.createMachine({
           id: 'listen',
           src: 'listen',
           input: ({ context }) => {
-            const { connection, network, modal, toast, walletConnect } = context
-            const children = { connection, network, modal, toast, walletConnect }
+            const { connection, network, modal, toast, walletConnect, accountData } = context
+            const children = { connection, network, modal, toast, walletConnect, accountData }
             return { runtime: context.runtime!, children, io: context.io }
           },
         },
@@ -102,6 +104,24 @@ export const latchMachine = latchSetup.createMachine({
           actions: { type: 'storeAccountData', params: ({ event }) => event },
         },
         'balance.unavailable': { actions: 'toastBalanceUnavailable' },
+        'identity.profile': { actions: { type: 'storeAccountData', params: ({ event }) => event } },
+        // SPEC §8: the history failed; the machine already shows its fallback, an empty list.
+        'accountData.historyFailed': {
+          actions: sendTo(({ context }) => context.toast, {
+            type: 'SHOW',
+            toast: {
+              code: 'FAILED_TO_FETCH_TRANSACTIONS',
+              message: messageFor('FAILED_TO_FETCH_TRANSACTIONS'),
+              variant: 'error',
+            },
+          }),
+        },
+        ACCOUNT_TARGET: {
+          actions: sendTo(
+            ({ context }) => context.accountData,
+            ({ event }) => ({ type: 'TARGET' as const, target: event.target }),
+          ),
+        },
         'connection.connected': {
           actions: [
             { type: 'followWalletChain', params: ({ event }) => event },
@@ -164,6 +184,14 @@ export const latchMachine = latchSetup.createMachine({
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
               {
+                guard: {
+                  type: 'startsFlow',
+                  params: ({ event }) => ({ route: event.route, flow: 'account' }),
+                },
+                target: '.account',
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
                 target: '.none',
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
@@ -193,6 +221,21 @@ export const latchMachine = latchSetup.createMachine({
               entry: 'confirmSwitch',
               exit: 'cancelSwitch',
               on: { RETRY: { actions: 'confirmSwitch' } },
+            },
+            /**
+             * Account: its tabs read while it is on show (machines/account-data.machine.ts); the
+             * view, or a host without one, picks tabs and pages on that machine directly.
+             */
+            account: {
+              entry: [
+                sendTo(({ context }) => context.accountData, { type: 'SHOW' }),
+                // Its Tokens tab: the balances again (from the caches while they last, SPEC §9).
+                sendTo('listen', { type: 'READ_BALANCE' }),
+              ],
+              exit: sendTo(({ context }) => context.accountData, { type: 'HIDE' }),
+              on: {
+                RETRY: { actions: sendTo(({ context }) => context.accountData, { type: 'RETRY' }) },
+              },
             },
             /** The QR views: a proposal lives exactly while one of them is on show. */
             pairing: {

@@ -6,12 +6,12 @@ import { messageFor } from '../errors/catalogue.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import { connectionMachine } from '../machines/connection.machine.js'
 import type { AccountData } from '../machines/connection.types.js'
-import { modalMachine, type ModalInput } from '../machines/modal.machine.js'
-import { networkMachine, type NetworkMachineInput } from '../machines/network.machine.js'
+import { accountDataMachine } from '../machines/account-data.machine.js'
+import { modalMachine } from '../machines/modal.machine.js'
+import { networkMachine } from '../machines/network.machine.js'
 import { selectActiveNamespace, selectActiveNetwork } from '../machines/network-rules.js'
 import type { ConnectionFacts } from '../machines/network-rules.js'
 import { toastMachine } from '../machines/toast.machine.js'
-import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import type { LatchTheme } from '../options/theme.js'
 import type { Route } from '../router/routes.js'
 import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectSession } from '../walletconnect/contract.js'
@@ -19,23 +19,13 @@ import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import type { AdapterEvent } from '../adapter/contract.js'
 import { toModalEvent, type Navigation } from './facts.js'
 import { listenActor } from './listen-actor.js'
-import type { LatchIo, LatchRootContext, LatchRootEvent } from './root-events.js'
+import type { LatchRootContext, LatchRootEvent } from './root-events.js'
 import { connectTargetOf, flowKeyOf, routeFlowOf, ASYNC_INJECTION_WAIT_MS } from './route-flows.js'
 import type { RouteFlow } from './route-flows.js'
+import type { LatchRootInput } from './root-input.js'
 import type { Runtime } from './runtime.js'
 
-export interface LatchRootInput {
-  network: NetworkMachineInput
-  modal: ModalInput
-  alerts: readonly Alert[]
-  /** The features in force: the host's, with defaults applied. */
-  features: ResolvedFeatures
-  /** What the host set explicitly, to tell which local settings a remote config overrides. */
-  featuresInput: LatchOptions['features']
-  /** The theme the host created the instance with. */
-  theme: LatchTheme
-  io: LatchIo
-}
+export type { LatchRootInput } from './root-input.js'
 
 type RouteParams = { route: Route | undefined }
 
@@ -73,6 +63,7 @@ export const latchSetup = setup({
     modal: modalMachine,
     toast: toastMachine,
     walletConnect: walletConnectMachine,
+    accountData: accountDataMachine,
     /** Loads the started instance's I/O (its own chunk); the root provides the real one. */
     loadRuntime: fromPromise<Runtime>(async () => {
       throw new LatchError('UNKNOWN_ERROR')

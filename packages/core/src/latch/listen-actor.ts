@@ -5,8 +5,10 @@ import type { Runtime } from './runtime.js'
 
 /** What the root tells its running listeners. */
 export type ListenEvent =
-  /** A send went through: read the account's balances again. */
+  /** A send went through: read the account's balances again, past the caches. */
   | { type: 'REFRESH_BALANCE' }
+  /** The Account view is shown: read its balances again, through the 30 s caches. */
+  | { type: 'READ_BALANCE' }
   /** The host removed this namespace's adapter: stop its discovery and wallet events. */
   | { type: 'ADAPTER_REMOVED'; namespace: ChainNamespace }
 
@@ -18,13 +20,15 @@ export const listenActor = fromCallback<
   ListenEvent,
   { runtime: Runtime; children: LatchChildren; io: LatchIo }
 >(({ input: { runtime, children, io }, sendBack, receive }) => {
-  const balance = runtime.watchBalance(children, io.registry, sendBack)
+  const balance = runtime.watchBalance(children, io.registry, sendBack, io.account?.portfolio)
   const adapters = runtime.watchAdapters(io.registry, sendBack)
-  receive((event) =>
-    event.type === 'REFRESH_BALANCE' ? balance.refresh() : adapters.stopAdapter(event.namespace),
-  )
+  receive((event) => {
+    if (event.type === 'ADAPTER_REMOVED') adapters.stopAdapter(event.namespace)
+    else balance.refresh(event.type === 'REFRESH_BALANCE')
+  })
   const stops = [
     runtime.watchChildren(children, sendBack),
+    runtime.watchAccount(children, io.account, sendBack),
     balance.stop,
     adapters.stop,
     runtime.watchWalletConnect(io.walletConnect, sendBack),

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate'
 import { balanceMachine } from '../balances/balance.machine.js'
 import { balanceTarget, type BalanceTarget } from '../balances/balance-rules.js'
+import type { PortfolioReader } from '../balances/token-sources.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
 import { selectCurrentConnection } from '../machines/connection.selectors.js'
@@ -132,15 +133,20 @@ export function watchChildren(children: LatchChildren, report: Report): () => vo
  * The current account's balance (balances/balance.machine.ts), run while the instance does: it
  * is told each new target (account, chain, network), and what it reads is reported to the root,
  * which stores it in the connection's account data. Stopping it stops any read under way;
- * `refresh` reads the same target again (after a send).
+ * `refresh` reads the same target again: past the 30 s caches when `fresh` (after a send),
+ * through them otherwise (the Account view was shown). `portfolio` is the
+ * instance's Latch server, asked for the token list when the wallet has no asset discovery.
  */
 export function watchBalance(
   children: Pick<LatchChildren, 'connection' | 'network'>,
   adapters: AdapterRegistry,
   report: Report,
-): { stop(): void; refresh(): void } {
+  portfolio?: PortfolioReader,
+): { stop(): void; refresh(fresh?: boolean): void } {
   const { connection, network } = children
-  const balance = createActor(balanceMachine, { input: { adapters } })
+  const balance = createActor(balanceMachine, {
+    input: { adapters, ...(portfolio ? { portfolio } : {}) },
+  })
   const subscriptions = [
     balance.on('accountData', ({ namespace, data }) =>
       report({ type: 'balance.accountData', namespace, data }),
@@ -162,7 +168,7 @@ export function watchBalance(
       balance.stop()
     },
     // The same target again is a new read (the 30 s failure cooldown still applies).
-    refresh: () => balance.send({ type: 'TARGET', target: target() }),
+    refresh: (fresh = true) => balance.send({ type: 'TARGET', target: target(), fresh }),
   }
 }
 

@@ -10,6 +10,9 @@ import type { modalMachine } from '../machines/modal.machine.js'
 import type { NetworkMachineEmitted, networkMachine } from '../machines/network.machine.js'
 import type { ConnectionFacts } from '../machines/network-rules.js'
 import type { toastMachine } from '../machines/toast.machine.js'
+import type { accountDataMachine } from '../machines/account-data.machine.js'
+import type { AccountDataEmitted, AccountDataTarget } from '../machines/account-data.types.js'
+import type { IdentityEmitted } from '../machines/identity.machine.js'
 import type { Route } from '../router/routes.js'
 import type { RecentWallet } from '../storage/keys.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
@@ -20,6 +23,7 @@ import type {
   WalletConnectEmitted,
   walletConnectMachine,
 } from '../walletconnect/walletconnect.machine.js'
+import type { AccountServices } from './account-services.js'
 import type { AdapterRegistry } from './adapter-actors.js'
 import type { Runtime } from './runtime.js'
 
@@ -30,6 +34,8 @@ export interface LatchChildren {
   modal: ActorRefFrom<typeof modalMachine>
   toast: ActorRefFrom<typeof toastMachine>
   walletConnect: ActorRefFrom<typeof walletConnectMachine>
+  /** The Account view's NFTs and Activity tabs (started by the Account route's flow). */
+  accountData: ActorRefFrom<typeof accountDataMachine>
 }
 
 /** The root's context: its children, what it reaches outside, and what its chart decides on. */
@@ -65,6 +71,8 @@ export interface LatchIo {
   reconnect: boolean
   /** Asked once, at START (a user-agent read). */
   isMobile: () => boolean
+  /** The account's reads from the instance's Latch server; absent without a server. */
+  account?: AccountServices
 }
 
 /**
@@ -80,6 +88,8 @@ export type RelayedEvent =
   | Relayed<'network', Exclude<NetworkMachineEmitted, { type: 'sendFormReset' }>>
   | Relayed<'walletConnect', WalletConnectEmitted>
   | Relayed<'balance', BalanceEmitted>
+  | Relayed<'identity', IdentityEmitted>
+  | Relayed<'accountData', AccountDataEmitted>
 
 export type LatchRootEvent =
   | { type: 'START' }
@@ -110,4 +120,6 @@ export type LatchRootEvent =
   | { type: 'CONNECTORS_CHANGED'; namespace: ChainNamespace; connectors: readonly Connector[] }
   | { type: 'ADAPTER_EVENT'; namespace: ChainNamespace; event: AdapterEvent }
   | { type: 'WALLETCONNECT_SESSION_DELETED' }
+  /** The current account or its network changed: whose data the Account tabs show. */
+  | { type: 'ACCOUNT_TARGET'; target: AccountDataTarget | undefined }
   | RelayedEvent

@@ -11,7 +11,7 @@ import { findConnectTarget, type ConnectTarget } from '../wallets/wallet-item.js
 export const ASYNC_INJECTION_WAIT_MS = 1_000
 
 /** The flows a view implies. Showing the view starts its flow; leaving the view stops it. */
-export type RouteFlow = 'connectingExternal' | 'switchingNetwork' | 'pairing'
+export type RouteFlow = 'connectingExternal' | 'switchingNetwork' | 'pairing' | 'account'
 
 /**
  * Which view starts which flow: the one table a new flow is added to. A host that opens one of
@@ -22,6 +22,7 @@ export const routeFlows = {
   SwitchNetwork: 'switchingNetwork',
   ConnectingWalletConnect: 'pairing',
   ConnectingWalletConnectBasic: 'pairing',
+  Account: 'account',
 } as const satisfies Partial<Record<ViewName, RouteFlow>>
 
 export function routeFlowOf(route: Route | undefined): RouteFlow | undefined {
@@ -44,6 +45,8 @@ export function flowKeyOf(route: Route | undefined): string | undefined {
       return `pair:${route.data.walletId ?? ''}`
     case 'ConnectingWalletConnectBasic':
       return 'pair:'
+    case 'Account':
+      return 'account'
     default:
       return undefined
   }

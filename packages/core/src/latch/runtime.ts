@@ -4,6 +4,7 @@ import { clearBrowserDatabases, detectStorage } from '../storage/browser-storage
 import { createLatchStorage, type StorageReport } from '../storage/latch-storage.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import { disconnected, networkSwitched, nextConnection } from './host-promises.js'
+import { watchAccount } from './account-listeners.js'
 import { watchAdapters, watchBalance, watchChildren, watchWalletConnect } from './listeners.js'
 import { sessionConnectEvent } from './session-connect.js'
 import * as stored from './storage-effects.js'
@@ -34,6 +35,7 @@ export function createRuntime(options: RuntimeOptions) {
     storage,
     watchChildren,
     watchBalance,
+    watchAccount,
     watchAdapters,
     watchWalletConnect,
     sessionConnectEvent,

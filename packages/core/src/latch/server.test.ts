@@ -12,6 +12,9 @@ import { allFeaturesOff } from '../test/option-fixtures.js'
 import { walletDirectoryMachine } from '../wallets/wallet-directory.machine.js'
 import { createLatch, type LatchEnvironment } from './create-latch.js'
 
+/** vi.waitFor with room for a loaded machine: what it waits for is order, not speed. */
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000 })
+
 /*
  * An instance and its Latch server (`serverUrl`): the features read at start, the wallet
  * directory, the 'Invalid App Configuration' alert on a 403, and the default RPC. The server is
@@ -57,7 +60,7 @@ describe('the remote configuration comes from the server (SPEC §7 GET /appkit/v
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(paths()).toEqual([])
     await latch.ready()
-    await vi.waitFor(() => expect(paths()).toEqual(['/appkit/v1/config']))
+    await waitFor(() => expect(paths()).toEqual(['/appkit/v1/config']))
     expect(server.received[0]).toMatchObject({ method: 'GET', query: sdkQuery })
     expect(latch.getFeatures()).toMatchObject(allFeaturesOff)
     expect(latch.getAlerts()).toEqual([])
@@ -68,7 +71,7 @@ describe('the remote configuration comes from the server (SPEC §7 GET /appkit/v
     server.answer('/appkit/v1/config', { status: 403, body: { error: 'Origin not allowed' } })
     const latch = withServer()
     await latch.ready()
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(latch.actor.getSnapshot().context.alerts).toEqual([invalidAppConfiguration]),
     )
     expect(latch.getFeatures()).toMatchObject(allFeaturesOff)
@@ -83,7 +86,7 @@ describe('the remote configuration comes from the server (SPEC §7 GET /appkit/v
       server.answer('/appkit/v1/config', answer)
       const latch = withServer()
       await latch.ready()
-      await vi.waitFor(() => expect(paths()).toContain('/appkit/v1/config'))
+      await waitFor(() => expect(paths()).toContain('/appkit/v1/config'))
       await new Promise((resolve) => setTimeout(resolve, 20))
       expect(latch.getAlerts()).toEqual([])
       expect(latch.getFeatures()).toMatchObject(allFeaturesOff)
@@ -99,7 +102,7 @@ describe('the remote configuration comes from the server (SPEC §7 GET /appkit/v
       env({ fetchProjectConfig }),
     )
     await latch.ready()
-    await vi.waitFor(() => expect(fetchProjectConfig).toHaveBeenCalledWith('demo'))
+    await waitFor(() => expect(fetchProjectConfig).toHaveBeenCalledWith('demo'))
     expect(paths()).toEqual([])
     latch.destroy()
   })
@@ -136,9 +139,9 @@ describe('the wallet directory comes from the server (SPEC §7 GET /getWallets)'
     const latch = withServer()
     expect(latch.directory.localWallets).toBeUndefined()
     const list = browse(latch)
-    await vi.waitFor(() => expect(list.getSnapshot().matches('ready')).toBe(true))
+    await waitFor(() => expect(list.getSnapshot().matches('ready')).toBe(true))
     list.send({ type: 'SEARCH', text: 'one' })
-    await vi.waitFor(() => expect(server.received).toHaveLength(2))
+    await waitFor(() => expect(server.received).toHaveLength(2))
     expect(server.received.map((r) => r.query)).toEqual([
       { ...sdkQuery, page: '1', entries: '40' },
       { ...sdkQuery, page: '1', entries: '100', search: 'one' },
@@ -156,12 +159,12 @@ describe('the wallet directory comes from the server (SPEC §7 GET /getWallets)'
     // Not started: the lists may ask before the instance runs, and the alert still shows.
     const latch = withServer()
     const list = browse(latch)
-    await vi.waitFor(() => expect(list.getSnapshot().matches('failed')).toBe(true))
+    await waitFor(() => expect(list.getSnapshot().matches('failed')).toBe(true))
     expect(list.getSnapshot().context.error?.code).toBe('INVALID_APP_CONFIGURATION')
     expect(latch.actor.getSnapshot().context.alerts).toEqual([invalidAppConfiguration])
     list.send({ type: 'RETRY' })
-    await vi.waitFor(() => expect(server.received).toHaveLength(2))
-    await vi.waitFor(() => expect(list.getSnapshot().matches('failed')).toBe(true))
+    await waitFor(() => expect(server.received).toHaveLength(2))
+    await waitFor(() => expect(list.getSnapshot().matches('failed')).toBe(true))
     expect(latch.getAlerts()).toEqual([invalidAppConfiguration])
     list.stop()
     latch.destroy()
@@ -171,7 +174,7 @@ describe('the wallet directory comes from the server (SPEC §7 GET /getWallets)'
     server.answer('/getWallets', { status: 500, body: {} })
     const latch = withServer()
     const list = browse(latch)
-    await vi.waitFor(() => expect(list.getSnapshot().matches('failed')).toBe(true))
+    await waitFor(() => expect(list.getSnapshot().matches('failed')).toBe(true))
     expect(list.getSnapshot().context.error?.message).toBe('HTTP status code: 500')
     expect(latch.getAlerts()).toEqual([])
     list.stop()

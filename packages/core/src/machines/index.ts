@@ -64,3 +64,37 @@ export {
   type ToastEvent,
   type ToastVariant,
 } from './toast.machine.js'
+export { accountDataMachine } from './account-data.machine.js'
+export {
+  selectAccountTab,
+  selectActivity,
+  selectNfts,
+  selectOpenNft,
+  type AccountDataSnapshot,
+  type AccountListView,
+  type ListStatus,
+} from './account-data.selectors.js'
+export {
+  accountTabs,
+  type AccountDataContext,
+  type AccountDataEmitted,
+  type AccountDataEvent,
+  type AccountDataTarget,
+  type AccountList,
+  type AccountTab,
+  type FetchedPage,
+  type NftItem,
+  type NftPage,
+  type PageRequest,
+  type PagedList,
+} from './account-data.types.js'
+export { activityRows, explorerTransactionUrl, type ActivityRow } from './activity-rows.js'
+export {
+  identityMachine,
+  isIdentityTarget,
+  type IdentityEmitted,
+  type IdentityEvent,
+  type IdentityRequest,
+} from './identity.machine.js'
+// The Activity tab's items, as the server sends them (the shared schema's types).
+export type { Transaction, TransactionTransfer } from '../api/account.js'

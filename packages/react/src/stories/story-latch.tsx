@@ -95,6 +95,8 @@ export interface StoryLatchInput {
   options?: Partial<LatchOptions>
   /** Offer WalletConnect, its proposals answered in memory as scripted (no relay). */
   pairing?: PairingAnswer
+  /** The fetch of the instance's server calls (a scripted server, see account-server.ts). */
+  fetch?: typeof fetch
 }
 
 /** A running Latch on scripted wallets, and the moves a story makes to reach its state. */
@@ -137,6 +139,7 @@ export function createStoryLatch(themeMode: ThemeMode, input: StoryLatchInput = 
       storage,
       clearBrowserData: async () => undefined,
       ...(directory ? { directory } : {}),
+      ...(input.fetch ? { fetch: input.fetch } : {}),
     },
   )
   latch.start()

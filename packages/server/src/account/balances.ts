@@ -8,6 +8,7 @@ import { accountTokens, tokenMetadata } from '../db/schema.js'
 import { readContractMetadata } from '../indexer/metadata.js'
 import { readBalances } from './balance-reads.js'
 import { PORTFOLIO_CACHE_MS, readCache, writeCache } from './cache.js'
+import { tokenMetadataOf } from './metadata-join.js'
 import type { EvmChain } from './chains.js'
 import { configuredTokens, priceOf, tokenIconUrl, type KnownToken } from './tokens.js'
 
@@ -53,13 +54,7 @@ async function discoveredTokens(db: Db, chainId: string, account: string): Promi
       decimals: tokenMetadata.decimals,
     })
     .from(accountTokens)
-    .innerJoin(
-      tokenMetadata,
-      and(
-        eq(tokenMetadata.chainId, accountTokens.chainId),
-        eq(tokenMetadata.address, accountTokens.token),
-      ),
-    )
+    .innerJoin(tokenMetadata, tokenMetadataOf(accountTokens.chainId, accountTokens.token))
     .where(
       and(
         eq(accountTokens.chainId, chainId),

@@ -26,6 +26,15 @@ export function evmChainId(caipNetworkId: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
+/** JSON-RPC calls in one HTTP batch: an indexer step's blocks go out in batches of this many. */
+const RPC_BATCH_SIZE = 50
+/**
+ * The largest upstream answer read (viem's default is 10 MiB). A batch of full blocks is big: 50
+ * blocks of 100 transfers each are ~3.5 MB, 50 busy mainnet blocks several times that. The
+ * upstreams are the operator's own configuration, not anyone's input.
+ */
+const RPC_MAX_RESPONSE_BYTES = 128 * 1024 * 1024
+
 /**
  * A viem client over the chain's upstream URLs, in order (viem's `fallback`). JSON-RPC batching
  * is on, so the reads one request makes at once travel in one HTTP request even where the chain
@@ -34,7 +43,8 @@ export function evmChainId(caipNetworkId: string): number | undefined {
 export function chainClient(chain: ChainConfig, options: ChainClientOptions): PublicClient {
   const transports = chain.rpcUrls.map((url) =>
     http(url, {
-      batch: { batchSize: 200, wait: 0 },
+      batch: { batchSize: RPC_BATCH_SIZE, wait: 0 },
+      maxResponseBodySize: RPC_MAX_RESPONSE_BYTES,
       fetchFn: options.fetch,
       timeout: options.timeoutMs,
       retryCount: options.retries,

@@ -1,5 +1,5 @@
 import type { Transaction, TransactionTransfer } from '@latch/core/api'
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { formatUnits, zeroAddress } from 'viem'
 import type { ServerConfig } from '../config/schema.js'
 import type { Db } from '../db/database.js'
@@ -11,6 +11,8 @@ import {
   tokenMetadata,
 } from '../db/schema.js'
 import { encodeCursor, type HistoryPosition } from './cursor.js'
+import { nftMetadataOf, tokenMetadataOf } from './metadata-join.js'
+import { nftLabel } from './nft-label.js'
 import { configuredTokens, priceOf, tokenIconUrl } from './tokens.js'
 
 /** Transactions per history page. */
@@ -26,17 +28,140 @@ export interface HistoryRequest {
   projectId: string
 }
 
-type TxRow = typeof chainTransactions.$inferSelect
-type TransferRow = typeof chainTransfers.$inferSelect
+type HistoryRow = Awaited<ReturnType<typeof historyPageQuery>>[number]
+type TxRow = HistoryRow['tx']
+type TransferRow = NonNullable<HistoryRow['transfer']>
+type TokenRow = NonNullable<HistoryRow['token']>
+type NftRow = NonNullable<HistoryRow['nft']>
 
-const txKey = (row: { chainId: string; blockNumber: number; txIndex: number }) =>
-  `${row.chainId}/${row.blockNumber}/${row.txIndex}`
+/** One of the account's transfers in a page, with what its token is called. */
+interface LabelledTransfer {
+  transfer: TransferRow
+  /** The ERC-20 (or NFT collection) contract's metadata, when the indexer read it. */
+  token: TokenRow | null
+  /** The NFT's metadata, for an ERC-721/1155 transfer. */
+  nft: NftRow | null
+}
+
+/**
+ * The query of one history page: a backward index range scan of `account_transactions` from the
+ * cursor for the page's positions (one more than a page, to know whether another follows),
+ * joined by primary key to the transactions, the account's transfers and their token and NFT
+ * metadata.
+ * One row per transfer (one for a transaction without the account's transfers), in page order.
+ * Exported unawaited so the bench can print its plan (`.toSQL()`).
+ */
+export function historyPageQuery(
+  db: Db,
+  request: Pick<HistoryRequest, 'account' | 'chainId' | 'after'>,
+) {
+  const account = request.account.toLowerCase()
+  const at = accountTransactions
+  const where: SQL[] = [eq(at.account, account)]
+  // Across chains, pages go by block time (`account_transactions_page_idx`). On one chain they go
+  // by block and index, which is the same order (a chain's block times never go back), and which
+  // the primary key (account, chain, block, index) serves: a backward scan from the cursor, 21
+  // rows read on any page, where ordering by time would read and sort the chain's whole history.
+  const oneChain = request.chainId
+  let order: ('minedAt' | 'chainId' | 'blockNumber' | 'txIndex')[]
+  if (oneChain) {
+    order = ['blockNumber', 'txIndex']
+    where.push(eq(at.chainId, oneChain))
+  } else {
+    order = ['minedAt', 'chainId', 'blockNumber', 'txIndex']
+  }
+  const after = request.after
+  if (after && oneChain && after.chainId === oneChain) {
+    where.push(sql`(${at.blockNumber}, ${at.txIndex}) < (${after.blockNumber}, ${after.txIndex})`)
+  } else if (after) {
+    // (A cursor from another chain's or the all-chains list: the rows after it in time.)
+    where.push(
+      sql`(${at.minedAt}, ${at.chainId}, ${at.blockNumber}, ${at.txIndex}) < (${after.minedAt}, ${after.chainId}, ${after.blockNumber}, ${after.txIndex})`,
+    )
+  }
+  const page = db.$with('page').as(
+    db
+      .select({
+        account: at.account,
+        chainId: at.chainId,
+        blockNumber: at.blockNumber,
+        txIndex: at.txIndex,
+        minedAt: at.minedAt,
+      })
+      .from(at)
+      .where(and(...where))
+      .orderBy(...order.map((column) => desc(at[column])))
+      .limit(HISTORY_PAGE_SIZE + 1),
+  )
+  const sameTx = (table: typeof chainTransactions | typeof chainTransfers) =>
+    and(
+      eq(table.chainId, page.chainId),
+      eq(table.blockNumber, page.blockNumber),
+      eq(table.txIndex, page.txIndex),
+    )
+  return db
+    .with(page)
+    .select({
+      minedAt: page.minedAt,
+      // Only the columns a page shows: the rows are many (one per transfer) and an NFT's
+      // metadata row may hold a long inline image, so each column left out is bytes not sent.
+      tx: {
+        chainId: chainTransactions.chainId,
+        blockNumber: chainTransactions.blockNumber,
+        txIndex: chainTransactions.txIndex,
+        hash: chainTransactions.hash,
+        from: chainTransactions.from,
+        to: chainTransactions.to,
+        contractAddress: chainTransactions.contractAddress,
+        nonce: chainTransactions.nonce,
+        status: chainTransactions.status,
+        minedAt: chainTransactions.minedAt,
+      },
+      transfer: {
+        chainId: chainTransfers.chainId,
+        kind: chainTransfers.kind,
+        token: chainTransfers.token,
+        tokenId: chainTransfers.tokenId,
+        from: chainTransfers.from,
+        to: chainTransfers.to,
+        amount: chainTransfers.amount,
+      },
+      // Each joined object starts with a key column: drizzle reads a left join's object as
+      // missing when its first column is null (a contract without name(), a token without URI).
+      token: {
+        chainId: tokenMetadata.chainId,
+        name: tokenMetadata.name,
+        symbol: tokenMetadata.symbol,
+        decimals: tokenMetadata.decimals,
+      },
+      nft: { chainId: nftMetadata.chainId, name: nftMetadata.name, image: nftMetadata.image },
+    })
+    .from(page)
+    .innerJoin(chainTransactions, sameTx(chainTransactions))
+    .leftJoin(
+      chainTransfers,
+      and(
+        sameTx(chainTransfers),
+        or(eq(chainTransfers.from, page.account), eq(chainTransfers.to, page.account)),
+      ),
+    )
+    .leftJoin(tokenMetadata, tokenMetadataOf(chainTransfers.chainId, chainTransfers.token))
+    .leftJoin(
+      nftMetadata,
+      nftMetadataOf(chainTransfers.chainId, chainTransfers.token, chainTransfers.tokenId),
+    )
+    .orderBy(
+      ...order.map((column) => desc(page[column])),
+      asc(chainTransfers.logIndex),
+      asc(chainTransfers.batchIndex),
+    )
+}
 
 /**
  * SPEC §7 `GET /v1/account/{account}/history`: a page of the account's transactions, newest
  * first, each with the account's transfers (AppKit's `Transaction`), and the cursor of the next
- * page, or null on the last. The page is one index range scan (`account_transactions_page_idx`)
- * and two lookups by key, however long the history.
+ * page, or null on the last. One query a page ({@link historyPageQuery}), however long the
+ * history.
  */
 export async function accountHistory(
   db: Db,
@@ -44,110 +169,36 @@ export async function accountHistory(
   request: HistoryRequest,
 ): Promise<{ data: Transaction[]; next: string | null }> {
   const account = request.account.toLowerCase()
-  const where: SQL[] = [eq(accountTransactions.account, account)]
-  if (request.chainId) where.push(eq(accountTransactions.chainId, request.chainId))
-  if (request.after) {
-    const { minedAt, chainId, blockNumber, txIndex } = request.after
-    where.push(
-      sql`(${accountTransactions.minedAt}, ${accountTransactions.chainId}, ${accountTransactions.blockNumber}, ${accountTransactions.txIndex}) < (${minedAt}, ${chainId}, ${blockNumber}, ${txIndex})`,
-    )
+  const rows = await historyPageQuery(db, request)
+
+  // The rows come one per transfer (or one for a transaction without the account's transfers),
+  // in page order: group them back into transactions.
+  const txs: { tx: TxRow; minedAt: number; transfers: LabelledTransfer[] }[] = []
+  for (const row of rows) {
+    let last = txs[txs.length - 1]
+    if (!last || last.tx.chainId !== row.tx.chainId || last.tx.hash !== row.tx.hash) {
+      last = { tx: row.tx, minedAt: row.minedAt, transfers: [] }
+      txs.push(last)
+    }
+    if (row.transfer) {
+      last.transfers.push({ transfer: row.transfer, token: row.token, nft: row.nft })
+    }
   }
-  const positions = await db
-    .select()
-    .from(accountTransactions)
-    .where(and(...where))
-    .orderBy(
-      desc(accountTransactions.minedAt),
-      desc(accountTransactions.chainId),
-      desc(accountTransactions.blockNumber),
-      desc(accountTransactions.txIndex),
-    )
-    .limit(HISTORY_PAGE_SIZE + 1)
-  const page = positions.slice(0, HISTORY_PAGE_SIZE)
-  if (page.length === 0) return { data: [], next: null }
-
-  const byKey = (table: typeof chainTransactions | typeof chainTransfers) =>
-    or(
-      ...page.map((p) =>
-        and(
-          eq(table.chainId, p.chainId),
-          eq(table.blockNumber, p.blockNumber),
-          eq(table.txIndex, p.txIndex),
-        ),
-      ),
-    )
-  const [txs, transfers] = await Promise.all([
-    db.select().from(chainTransactions).where(byKey(chainTransactions)),
-    db.select().from(chainTransfers).where(byKey(chainTransfers)),
-  ])
-  const mine = transfers.filter((t) => t.from === account || t.to === account)
-  const labels = await transferLabels(db, mine)
-  const txsByKey = new Map(txs.map((tx) => [txKey(tx), tx]))
-  const transfersByKey = new Map<string, TransferRow[]>()
-  for (const transfer of mine.sort(
-    (a, b) => a.logIndex - b.logIndex || a.batchIndex - b.batchIndex,
-  )) {
-    const list = transfersByKey.get(txKey(transfer)) ?? []
-    list.push(transfer)
-    transfersByKey.set(txKey(transfer), list)
-  }
-
-  const data = page.flatMap((position) => {
-    const tx = txsByKey.get(txKey(position))
-    if (!tx) return []
-    const own = transfersByKey.get(txKey(position)) ?? []
-    return [toTransaction(config, request, account, tx, own, labels)]
-  })
-  const last = page[page.length - 1]!
-  return { data, next: positions.length > HISTORY_PAGE_SIZE ? encodeCursor(last) : null }
-}
-
-/** What a transfer's token is called: ERC-20 metadata by contract, NFT metadata by token. */
-interface Labels {
-  tokens: Map<string, typeof tokenMetadata.$inferSelect>
-  nfts: Map<string, typeof nftMetadata.$inferSelect>
-}
-
-async function transferLabels(db: Db, transfers: readonly TransferRow[]): Promise<Labels> {
-  const contracts = [
-    ...new Map(
-      transfers.flatMap((t) => (t.token ? [[`${t.chainId}/${t.token}`, t] as const] : [])),
-    ).values(),
-  ]
-  const nftTransfers = transfers.filter((t) => t.tokenId !== null && t.token !== null)
-  const [tokens, nfts] = await Promise.all([
-    contracts.length === 0
-      ? []
-      : db
-          .select()
-          .from(tokenMetadata)
-          .where(
-            or(
-              ...contracts.map((t) =>
-                and(eq(tokenMetadata.chainId, t.chainId), eq(tokenMetadata.address, t.token!)),
-              ),
-            ),
-          ),
-    nftTransfers.length === 0
-      ? []
-      : db
-          .select()
-          .from(nftMetadata)
-          .where(
-            or(
-              ...nftTransfers.map((t) =>
-                and(
-                  eq(nftMetadata.chainId, t.chainId),
-                  eq(nftMetadata.contract, t.token!),
-                  eq(nftMetadata.tokenId, t.tokenId!),
-                ),
-              ),
-            ),
-          ),
-  ])
+  const data = txs
+    .slice(0, HISTORY_PAGE_SIZE)
+    .map(({ tx, transfers }) => toTransaction(config, request, account, tx, transfers))
+  const last = txs[HISTORY_PAGE_SIZE - 1]
   return {
-    tokens: new Map(tokens.map((row) => [`${row.chainId}/${row.address}`, row])),
-    nfts: new Map(nfts.map((row) => [`${row.chainId}/${row.contract}/${row.tokenId}`, row])),
+    data,
+    next:
+      txs.length > HISTORY_PAGE_SIZE && last
+        ? encodeCursor({
+            minedAt: last.minedAt,
+            chainId: last.tx.chainId,
+            blockNumber: last.tx.blockNumber,
+            txIndex: last.tx.txIndex,
+          })
+        : null,
   }
 }
 
@@ -172,13 +223,16 @@ function toTransaction(
   request: HistoryRequest,
   account: string,
   tx: TxRow,
-  transfers: readonly TransferRow[],
-  labels: Labels,
+  transfers: readonly LabelledTransfer[],
 ): Transaction {
   return {
     id: `${tx.chainId}:${tx.hash}`,
     metadata: {
-      operationType: operationType(tx, account, transfers),
+      operationType: operationType(
+        tx,
+        account,
+        transfers.map((t) => t.transfer),
+      ),
       hash: tx.hash,
       minedAt: new Date(tx.minedAt * 1000).toISOString(),
       sentFrom: tx.from,
@@ -187,7 +241,7 @@ function toTransaction(
       nonce: tx.nonce,
       chain: tx.chainId,
     },
-    transfers: transfers.map((transfer) => toTransfer(config, request, account, transfer, labels)),
+    transfers: transfers.map((transfer) => toTransfer(config, request, account, transfer)),
   }
 }
 
@@ -195,21 +249,15 @@ function toTransfer(
   config: ServerConfig,
   request: HistoryRequest,
   account: string,
-  transfer: TransferRow,
-  labels: Labels,
+  { transfer, token, nft }: LabelledTransfer,
 ): TransactionTransfer {
   const base = { direction: direction(account, transfer) }
-  const contract = transfer.token
-    ? labels.tokens.get(`${transfer.chainId}/${transfer.token}`)
-    : undefined
   if (transfer.kind === 'erc721' || transfer.kind === 'erc1155') {
-    const nft = labels.nfts.get(`${transfer.chainId}/${transfer.token}/${transfer.tokenId}`)
-    const collection = contract?.name ?? contract?.symbol ?? 'NFT'
-    const image = nft?.image ?? undefined
+    const { name, image } = nftLabel(token, nft, transfer.tokenId ?? '')
     return {
       ...base,
       nft_info: {
-        name: nft?.name ?? `${collection} #${transfer.tokenId}`,
+        name,
         ...(image ? { content: { preview: { url: image }, detail: { url: image } } } : {}),
         flags: { is_spam: false },
       },
@@ -224,9 +272,9 @@ function toTransfer(
           decimals: 18,
         })
       : undefined
-  const name = native?.name ?? contract?.name ?? undefined
-  const symbol = native?.symbol ?? contract?.symbol ?? undefined
-  const decimals = native?.decimals ?? contract?.decimals ?? 0
+  const name = native?.name ?? token?.name ?? undefined
+  const symbol = native?.symbol ?? token?.symbol ?? undefined
+  const decimals = native?.decimals ?? token?.decimals ?? 0
   const numeric = formatUnits(BigInt(transfer.amount), decimals)
   const price = symbol ? priceOf(config, symbol) : 0
   const icon = symbol ? tokenIconUrl(config, symbol, request.origin, request.projectId) : ''

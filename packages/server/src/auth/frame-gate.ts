@@ -1,13 +1,9 @@
-import { projectIdSchema } from '@latch/core/api'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AuthConfig, ServerConfig } from '../config/schema.js'
 import { HttpError } from '../http/errors.js'
-import { isOriginAllowed, type ProjectEnv } from '../http/project.js'
-import { parseRequest } from '../http/validate.js'
+import { grantCors, isOriginAllowed, requestProject, type ProjectEnv } from '../http/project.js'
 import { AUTH_BODY_MAX_BYTES } from './request.js'
-
-const PREFLIGHT_MAX_AGE_SECONDS = 600
 
 /**
  * The gate of `/v1/auth/*`, in place of the project gate. The project id is checked the same way
@@ -26,13 +22,7 @@ export function requireFrame(
   return async (c, next) => {
     c.header('cache-control', 'no-store')
     const origin = c.req.header('origin')
-    const projectId = parseRequest(
-      { safeParse: (value: unknown) => projectIdSchema.safeParse(value) },
-      c.req.query('projectId'),
-      'projectId',
-    )
-    const project = projects.get(projectId)
-    if (!project) throw new HttpError(403, 'Invalid App Configuration: unknown project id')
+    const project = requestProject(c, projects)
     if (
       origin !== undefined &&
       !isOriginAllowed({ ...project, allowedOrigins: frameOrigins }, origin)
@@ -44,17 +34,11 @@ export function requireFrame(
     }
     // The frame on this server's own origin needs no CORS; a development frame elsewhere does,
     // with the headers of a proof and a token.
-    if (origin !== undefined && origin !== auth.publicUrl) {
-      c.header('access-control-allow-origin', origin)
-      c.header('access-control-expose-headers', 'retry-after, www-authenticate')
-      c.header('vary', 'Origin')
-    }
-    if (c.req.method === 'OPTIONS') {
-      c.header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      c.header('access-control-allow-headers', 'content-type, authorization, dpop')
-      c.header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
-      return c.body(null, 204)
-    }
+    const preflight = grantCors(c, origin === auth.publicUrl ? undefined : origin, {
+      allowHeaders: 'content-type, authorization, dpop',
+      exposeHeaders: 'retry-after, www-authenticate',
+    })
+    if (preflight) return preflight
     c.set('project', project)
     await next()
   }

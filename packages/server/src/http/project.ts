@@ -1,5 +1,5 @@
 import { projectIdSchema } from '@latch/core/api'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ProjectConfig, ServerConfig } from '../config/schema.js'
 import { HttpError } from './errors.js'
 import { parseRequest } from './validate.js'
@@ -34,6 +34,63 @@ function readableRefusal(origin: string | undefined): Record<string, string> | u
 }
 
 /**
+ * The project a request names by `projectId`: a malformed id is a 400, an unknown one a 403
+ * (with `refusalHeaders`, if the gate lets the page read its refusals).
+ * @throws HttpError 400 'Invalid projectId', 403 'Invalid App Configuration: unknown project id'.
+ */
+export function requestProject(
+  c: Context,
+  projects: ReadonlyMap<string, ProjectConfig>,
+  refusalHeaders?: Record<string, string>,
+): ProjectConfig {
+  const projectId = parseRequest(
+    { safeParse: (value: unknown) => projectIdSchema.safeParse(value) },
+    c.req.query('projectId'),
+    'projectId',
+  )
+  const project = projects.get(projectId)
+  if (!project) {
+    throw new HttpError(
+      403,
+      'Invalid App Configuration: unknown project id',
+      undefined,
+      refusalHeaders,
+    )
+  }
+  return project
+}
+
+/** What a gate grants an origin it let in. */
+export interface CorsGrant {
+  /** The request headers a preflight allows (`access-control-allow-headers`). */
+  allowHeaders: string
+  /** The response headers the page may read, besides the simple ones. */
+  exposeHeaders?: string
+}
+
+/**
+ * CORS for exactly `origin` (undefined: none, e.g. a same-origin or server call), and the answer
+ * to a preflight (204, GET and POST), which ends the request; undefined lets the request go on.
+ * Both gates grant CORS this one way, so the two cannot drift apart.
+ */
+export function grantCors(
+  c: Context,
+  origin: string | undefined,
+  grant: CorsGrant,
+): Response | undefined {
+  if (origin !== undefined) {
+    c.header('access-control-allow-origin', origin)
+    if (grant.exposeHeaders) c.header('access-control-expose-headers', grant.exposeHeaders)
+    c.header('vary', 'Origin')
+  }
+  if (c.req.method !== 'OPTIONS') return undefined
+  c.header('access-control-allow-methods', 'GET, POST, OPTIONS')
+  c.header('access-control-allow-headers', grant.allowHeaders)
+  c.header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+  return c.body(null, 204)
+}
+
+/**
  * Every project route's gate, in order: a malformed `projectId` is a 400; an unknown one a 403;
  * a browser origin (the `Origin` header) not on the project's list a 403. Neither 403 grants
  * the origin anything but reading the refusal itself ({@link readableRefusal}). An allowed
@@ -44,20 +101,7 @@ export function requireProject(config: ServerConfig): MiddlewareHandler<ProjectE
   const projects = new Map(config.projects.map((project) => [project.id, project]))
   return async (c, next) => {
     const origin = c.req.header('origin')
-    const projectId = parseRequest(
-      { safeParse: (value: unknown) => projectIdSchema.safeParse(value) },
-      c.req.query('projectId'),
-      'projectId',
-    )
-    const project = projects.get(projectId)
-    if (!project) {
-      throw new HttpError(
-        403,
-        'Invalid App Configuration: unknown project id',
-        undefined,
-        readableRefusal(origin),
-      )
-    }
+    const project = requestProject(c, projects, readableRefusal(origin))
     if (origin !== undefined && !isOriginAllowed(project, origin)) {
       throw new HttpError(
         403,
@@ -66,16 +110,8 @@ export function requireProject(config: ServerConfig): MiddlewareHandler<ProjectE
         readableRefusal(origin),
       )
     }
-    if (origin !== undefined) {
-      c.header('access-control-allow-origin', origin)
-      c.header('vary', 'Origin')
-    }
-    if (c.req.method === 'OPTIONS') {
-      c.header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      c.header('access-control-allow-headers', 'content-type')
-      c.header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
-      return c.body(null, 204)
-    }
+    const preflight = grantCors(c, origin, { allowHeaders: 'content-type' })
+    if (preflight) return preflight
     c.set('project', project)
     await next()
   }

@@ -9,8 +9,9 @@ import { evmChainsOf } from '../account/chains.js'
 import type { Db } from '../db/database.js'
 import { chainTransactions, indexedBlocks, indexerCursors, indexerLeases } from '../db/schema.js'
 import type { LatchServer } from '../server.js'
+import { createApp } from '../app.js'
 import { ChainIndexer } from './chain-indexer.js'
-import { indexerSettings } from './indexers.js'
+import { createIndexers, indexerSettings } from './indexers.js'
 
 describeOnEachDatabase('the indexer', (suite) => {
   const chains: TestChain[] = []
@@ -206,5 +207,29 @@ describeOnEachDatabase('the indexer', (suite) => {
       .from(indexedBlocks)
       .where(and(eq(indexedBlocks.chainId, chain.caip), eq(indexedBlocks.number, 0)))
     expect(rows[0]?.n).toBe(1)
+  })
+
+  it("lets a host run the indexers beside its own app (the package's createIndexers)", async () => {
+    const chain = await chainFor({ enabled: true, pollIntervalMs: 20 })
+    const db = suite.database().db
+    // What a host serving `createApp` its own way does: the app and the indexers on one database.
+    const app = createApp(chain.config, { db })
+    const indexers = createIndexers(chain.config, { db })
+    try {
+      expect([...indexers.chains.keys()]).toEqual([chain.caip])
+      const account = devnetAccounts[2]!.address
+      const path = `/v1/account/${account}/history?projectId=${chain.config.projects[0]!.id}&chainId=${chain.caip}`
+      await expect
+        .poll(
+          async () => {
+            const response = await app.fetch(new Request(`http://latch.test${path}`))
+            return z.parse(accountHistoryResponseSchema, await response.json()).data.length
+          },
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0)
+    } finally {
+      await indexers.stop()
+    }
   })
 })

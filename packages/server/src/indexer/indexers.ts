@@ -16,18 +16,33 @@ export function indexerSettings(config: ServerConfig, caipNetworkId: string): In
   return { ...config.indexer, ...chain?.indexer }
 }
 
+/** What the indexers run with. */
+export interface IndexerDeps {
+  db: Db
+  /** Upstream calls to the chains' RPC; `globalThis.fetch` by default. */
+  fetch?: typeof fetch
+  /** The clock (leases); `Date.now` by default. */
+  now?: () => number
+  /** Where a failed step is logged (the loop goes on); stderr by default. */
+  log?: (error: unknown) => void
+}
+
 /**
  * Makes (and with `start`, starts) the indexer of every configured EVM chain whose settings
  * enable it. Each instance of a fleet may call this: the lease lets one index each chain while
- * the others only serve.
+ * the others only serve. A host serving `createApp` its own way calls it beside the app, on the
+ * same database, and `stop()`s it on shutdown.
  */
 export function createIndexers(
   config: ServerConfig,
-  deps: { db: Db; fetch: typeof fetch; now: () => number; log: (error: unknown) => void },
+  deps: IndexerDeps,
   options: { start?: boolean; holder?: string } = {},
 ): Indexers {
+  const fetchFn = deps.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const now = deps.now ?? Date.now
+  const log = deps.log ?? ((error: unknown) => console.error('[latch-server] indexer:', error))
   const chains = new Map<string, ChainIndexer>()
-  for (const chain of evmChainsOf(config, deps.fetch).values()) {
+  for (const chain of evmChainsOf(config, fetchFn).values()) {
     const settings = indexerSettings(config, chain.caipNetworkId)
     if (!settings.enabled) continue
     chains.set(
@@ -37,8 +52,8 @@ export function createIndexers(
         chainId: chain.caipNetworkId,
         client: chain.client,
         settings,
-        now: deps.now,
-        log: deps.log,
+        now,
+        log,
         ...(options.holder ? { holder: options.holder } : {}),
       }),
     )

@@ -58,17 +58,19 @@ export async function readContractMetadata(
   return { name, symbol, decimals }
 }
 
-/** An NFT's metadata: its URI, and the name and image an inline (`data:`) URI holds. */
+/** An NFT's metadata: its URI, and the name, image and description an inline URI holds. */
 export interface NftMetadata {
   uri: string | undefined
   name: string | undefined
   image: string | undefined
+  description: string | undefined
 }
 
 /**
  * Reads an NFT's URI (`tokenURI` for ERC-721, `uri` for ERC-1155 with its `{id}` filled in) and,
- * when it is a `data:` URI, the JSON's `name` and `image`. Other URIs are kept as they are and
- * never fetched: the server does not reach out to arbitrary hosts on a token's say-so.
+ * when it is a `data:` URI, the JSON's `name`, `image` and `description`, each cut to a bound.
+ * Other URIs are kept as they are and never fetched: the server does not reach out to arbitrary
+ * hosts on a token's say-so.
  */
 export async function readNftMetadata(
   client: PublicClient,
@@ -103,6 +105,8 @@ export async function readNftMetadata(
     uri,
     name: typeof json?.name === 'string' ? json.name.slice(0, 256) : undefined,
     image: typeof json?.image === 'string' ? json.image.slice(0, 65_536) : undefined,
+    description:
+      typeof json?.description === 'string' ? json.description.slice(0, 5_000) : undefined,
   }
 }
 

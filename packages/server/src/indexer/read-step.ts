@@ -7,6 +7,7 @@ import {
   type DecodedTransfer,
   type RawLog,
 } from './decode.js'
+import { readReceipts } from './receipts.js'
 
 /** A block as the indexer keeps it. */
 export interface StepBlock {
@@ -92,22 +93,23 @@ export async function readStep(
   const chosen = allTxs.filter(
     ({ tx, key }) => tx.value > 0n || withLogs.has(key) || tracked.has(tx.from.toLowerCase()),
   )
-  const receipts = await Promise.all(
-    chosen.map(({ tx }) => client.getTransactionReceipt({ hash: tx.hash })),
+  const receipts = await readReceipts(
+    client,
+    chosen.map(({ block, tx }) => ({ blockNumber: block.number, hash: tx.hash })),
   )
   const transactions: StepTransaction[] = []
   const nativeTransfers: DecodedTransfer[] = []
-  chosen.forEach(({ block, tx }, index) => {
-    const receipt = receipts[index]!
-    if (receipt.blockHash !== block.hash) throw new ChainMovedError()
-    const status = receipt.status === 'success' ? 'confirmed' : 'failed'
+  for (const { block, tx } of chosen) {
+    const receipt = receipts.get(tx.hash.toLowerCase())
+    if (!receipt || receipt.blockHash !== block.hash) throw new ChainMovedError()
+    const { status } = receipt
     const row: StepTransaction = {
       blockNumber: Number(block.number),
       txIndex: tx.transactionIndex,
       hash: tx.hash,
       from: tx.from.toLowerCase(),
       to: tx.to ? tx.to.toLowerCase() : null,
-      contractAddress: receipt.contractAddress ? receipt.contractAddress.toLowerCase() : null,
+      contractAddress: receipt.contractAddress,
       value: tx.value.toString(),
       nonce: tx.nonce,
       status,
@@ -128,7 +130,7 @@ export async function readStep(
         amount: row.value,
       })
     }
-  })
+  }
   return {
     blocks: blocks.map((b) => ({
       number: Number(b.number),

@@ -232,6 +232,7 @@ export async function storeStep(
             uri: m.uri ?? null,
             name: m.name ?? null,
             image: m.image ?? null,
+            description: m.description ?? null,
           })),
         )
         .onConflictDoNothing(),

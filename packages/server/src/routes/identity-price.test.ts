@@ -88,7 +88,7 @@ describeOnEachDatabase('identity, prices and bad input', (suite) => {
     )
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('balance', 'history', 'identity'),
+        fc.constantFrom('balance', 'history', 'nfts', 'identity'),
         fc.constantFrom('address', 'chainId', 'cursor'),
         junk,
         async (route, field, value) => {
@@ -99,6 +99,7 @@ describeOnEachDatabase('identity, prices and bad input', (suite) => {
           const paths = {
             balance: `/v1/account/${address}/balance?projectId=${id()}&currency=usd&chainId=${chainId}`,
             history: `/v1/account/${address}/history?projectId=${id()}&chainId=${chainId}${cursor}`,
+            nfts: `/v1/account/${address}/nfts?projectId=${id()}&chainId=${chainId}${cursor}`,
             identity: `/v1/identity/${address}?projectId=${id()}&chainId=${chainId}`,
           }
           const response = await get(server, paths[route])
@@ -108,7 +109,7 @@ describeOnEachDatabase('identity, prices and bad input', (suite) => {
           if (response.status === 400) expect(body.issues?.length).toBeGreaterThan(0)
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 80 },
     )
   })
 })

@@ -2,6 +2,7 @@ import {
   nativeBalanceOf,
   otherConnections,
   profileNameOf,
+  safeImageUrl,
   selectActiveNetwork,
   walletIconUrl,
 } from '@latch/core'
@@ -38,13 +39,17 @@ export function Account(_: ViewProps<'Account'>) {
 
   const balance = nativeBalanceOf(data, network)
   const profileName = profileNameOf(data)
+  // SPEC §7 identity: the avatar is anyone's URL, so only what core's image rule keeps is shown.
+  const avatar = safeImageUrl(data.profileImage)
   const others = otherConnections(connections, current)
 
   return (
     <div>
       <div className="latch-center">
         {/* The wallet's own icon is untrusted: core's image rule, else its generated icon. */}
-        {current?.connector ? (
+        {avatar ? (
+          <img className="latch-avatar" src={avatar} alt="" />
+        ) : current?.connector ? (
           <img className="latch-avatar" src={walletIconUrl(current.connector)} alt="" />
         ) : null}
         <p style={{ margin: 0, display: 'flex', alignItems: 'center', gap: 4 }}>
@@ -72,7 +77,7 @@ export function Account(_: ViewProps<'Account'>) {
           <span className="latch-visually-hidden">{t('view.Account.changeNetwork')}</span>
         </button>
       </div>
-      <AccountTabs balance={balance} currencyName={network?.nativeCurrency.name} />
+      <AccountTabs balance={balance} network={network} />
       {others.length > 0 ? (
         <OtherConnections
           connections={others}

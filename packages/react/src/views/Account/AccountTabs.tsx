@@ -1,58 +1,51 @@
-import type { NativeBalance } from '@latch/core'
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useT } from '../../hooks/useLatch.js'
-import type { MessageKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../Networks/NetworkBadge.js'
-import { BalanceText } from './BalanceText.js'
-
-const tabs = ['tokens', 'nfts', 'activity'] as const
-type Tab = (typeof tabs)[number]
-
-const emptyText: Record<Exclude<Tab, 'tokens'>, MessageKey> = {
-  nfts: 'view.Account.nfts.empty',
-  activity: 'view.Account.activity.empty',
-}
+import { accountTabs, type AccountTab, type NativeBalance, type Network } from '@latch/core'
+import { useId, useRef, type KeyboardEvent } from 'react'
+import { useLatch, useT } from '../../hooks/useLatch.js'
+import { useLatchAccountTab } from '../../hooks/useLatchAccountTabs.js'
+import { ActivityPanel } from './ActivityPanel.js'
+import { NftsPanel } from './NftsPanel.js'
+import { TokensPanel } from './TokensPanel.js'
 
 /**
  * Tokens, NFTs and Activity as a WAI-ARIA tab list with automatic activation: arrow keys move
  * (and wrap), Home and End jump, only the selected tab is in the Tab order (roving tabindex).
- * Until the data issue lands the panels show only what core really knows: the native balance,
- * and honest empty states for NFTs and Activity.
+ * The selected tab is core's (`latch.accountData`): picking one is the intent that makes core
+ * read its data, so a host without React gets the same by sending SELECT_TAB.
  */
 export function AccountTabs({
   balance,
-  currencyName,
+  network,
 }: {
   balance: NativeBalance
-  /** The native currency's name, known from the network even while the balance loads. */
-  currencyName?: string
+  /** The account's active network, when configured. */
+  network: Network | undefined
 }) {
+  const latch = useLatch()
   const t = useT()
   const id = useId()
-  const [selected, setSelected] = useState<Tab>('tokens')
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({})
+  const selected = useLatchAccountTab()
+  const tabRefs = useRef<Partial<Record<AccountTab, HTMLButtonElement | null>>>({})
 
-  const select = (tab: Tab) => {
-    setSelected(tab)
-    tabRefs.current[tab]?.focus()
-  }
+  const choose = (tab: AccountTab) => latch.accountData.send({ type: 'SELECT_TAB', tab })
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = tabs.indexOf(selected)
+    const index = accountTabs.indexOf(selected)
+    const count = accountTabs.length
     const target = {
-      ArrowRight: tabs[(index + 1) % tabs.length],
-      ArrowLeft: tabs[(index - 1 + tabs.length) % tabs.length],
-      Home: tabs[0],
-      End: tabs[tabs.length - 1],
+      ArrowRight: accountTabs[(index + 1) % count],
+      ArrowLeft: accountTabs[(index - 1 + count) % count],
+      Home: accountTabs[0],
+      End: accountTabs[count - 1],
     }[event.key]
     if (!target) return
     event.preventDefault()
-    select(target)
+    choose(target)
+    tabRefs.current[target]?.focus()
   }
 
   return (
     <div>
       <div role="tablist" aria-label={t('view.Account.tabs')} className="latch-tabs">
-        {tabs.map((tab) => (
+        {accountTabs.map((tab) => (
           <button
             key={tab}
             ref={(el) => {
@@ -65,14 +58,14 @@ export function AccountTabs({
             aria-selected={tab === selected}
             aria-controls={`${id}-panel-${tab}`}
             tabIndex={tab === selected ? 0 : -1}
-            onClick={() => setSelected(tab)}
+            onClick={() => choose(tab)}
             onKeyDown={onKeyDown}
           >
             {t(`view.Account.tab.${tab}`)}
           </button>
         ))}
       </div>
-      {tabs.map((tab) => (
+      {accountTabs.map((tab) => (
         <div
           key={tab}
           role="tabpanel"
@@ -83,34 +76,14 @@ export function AccountTabs({
         >
           {/* Hidden panels stay (aria-controls must point somewhere) but render nothing. */}
           {tab !== selected ? null : tab === 'tokens' ? (
-            <NativeTokenRow balance={balance} currencyName={currencyName} />
+            <TokensPanel balance={balance} network={network} />
+          ) : tab === 'nfts' ? (
+            <NftsPanel />
           ) : (
-            <p className="latch-center latch-muted">{t(emptyText[tab])}</p>
+            <ActivityPanel network={network} />
           )}
         </div>
       ))}
     </div>
-  )
-}
-
-/** The one token core reads today: the native currency of the account's network. */
-function NativeTokenRow({
-  balance,
-  currencyName,
-}: {
-  balance: NativeBalance
-  currencyName?: string
-}) {
-  const name = currencyName ?? (balance.status === 'ready' ? balance.symbol : undefined)
-  return (
-    <ul className="latch-list">
-      <li className="latch-list-item">
-        {name ? <NetworkBadge name={name} /> : null}
-        {name ? <span>{name}</span> : null}
-        <span className="latch-tag">
-          <BalanceText balance={balance} />
-        </span>
-      </li>
-    </ul>
   )
 }

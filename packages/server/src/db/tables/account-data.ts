@@ -120,6 +120,14 @@ export const chainTransfers = pgTable(
       columns: [table.chainId, table.blockNumber, table.txIndex, table.logIndex, table.batchIndex],
     }),
     check('chain_transfers_kind', sql`${table.kind} in ('native', 'erc20', 'erc721', 'erc1155')`),
+    // The NFTs an account holds are its NFT transfers in, net of those out (`/nfts`): these two
+    // find them by account without reading the fungible transfers, which are most of the table.
+    index('chain_transfers_nft_to_idx')
+      .on(table.to, table.chainId, table.token, table.tokenId)
+      .where(sql`kind in ('erc721', 'erc1155')`),
+    index('chain_transfers_nft_from_idx')
+      .on(table.from, table.chainId, table.token, table.tokenId)
+      .where(sql`kind in ('erc721', 'erc1155')`),
   ],
 )
 
@@ -188,6 +196,8 @@ export const nftMetadata = pgTable(
     uri: text('uri'),
     name: text('name'),
     image: text('image'),
+    /** The metadata's `description` (the NFT detail view shows it). */
+    description: text('description'),
   },
   (table) => [primaryKey({ columns: [table.chainId, table.contract, table.tokenId] })],
 )

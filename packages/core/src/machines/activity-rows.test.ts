@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import type { Transaction } from '../api/account.js'
+import { defineNetwork } from '../network/network.js'
+import { devnetA } from '../test/networks.js'
+import { activityRows, explorerTransactionUrl } from './activity-rows.js'
+
+const hash = '0x' + 'ab'.repeat(32)
+const base: Transaction = {
+  id: 't',
+  metadata: {
+    operationType: 'receive',
+    hash,
+    minedAt: '2026-01-01T00:00:00.000Z',
+    sentFrom: '0xb',
+    sentTo: '0xa',
+    status: 'pending',
+    nonce: 0,
+    chain: 'eip155:31337',
+  },
+  transfers: [],
+}
+const withExplorer = defineNetwork({
+  ...devnetA,
+  blockExplorers: { default: { name: 'Scan', url: 'https://scan.example/' } },
+})
+
+describe('Activity rows (SPEC §2: in/out/self, token and NFT transfers, status, explorer)', () => {
+  it('reads a token transfer: direction, amount, symbol, status and the explorer link', () => {
+    const tx: Transaction = {
+      ...base,
+      transfers: [
+        { direction: 'in', quantity: { numeric: '2.5' }, fungible_info: { symbol: 'TT' } },
+      ],
+    }
+    expect(activityRows([tx], withExplorer)).toEqual([
+      {
+        id: 't',
+        hash,
+        direction: 'in',
+        kind: 'token',
+        operation: 'receive',
+        status: 'pending',
+        minedAt: base.metadata.minedAt,
+        amount: '2.5',
+        asset: 'TT',
+        explorerUrl: `https://scan.example/tx/${hash}`,
+      },
+    ])
+  })
+
+  it("reads an NFT transfer with its name and preview, and a call as 'out' with no amount", () => {
+    const nft: Transaction = {
+      ...base,
+      transfers: [
+        {
+          direction: 'self',
+          quantity: { numeric: '1' },
+          nft_info: {
+            name: 'Tile #3',
+            flags: { is_spam: false },
+            content: { preview: { url: 'https://img.example/3.png' } },
+          },
+        },
+      ],
+    }
+    const [row, call] = activityRows([nft, base], devnetA)
+    expect(row).toMatchObject({ kind: 'nft', direction: 'self', asset: 'Tile #3' })
+    expect(row?.imageUrl).toBe('https://img.example/3.png')
+    expect(call).toMatchObject({ kind: 'call', direction: 'out' })
+    expect(call?.amount).toBeUndefined()
+    expect(call?.explorerUrl).toBeUndefined()
+  })
+
+  it('links only a real transaction hash', () => {
+    expect(explorerTransactionUrl(withExplorer, 'javascript:alert(1)')).toBeUndefined()
+  })
+})

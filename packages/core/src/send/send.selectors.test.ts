@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import type { TransactionRequest } from '../adapter/contract.js'
+import {
+  account,
+  EVM_RECEIVER,
+  evmNetwork,
+  nativeToken,
+  SOLANA_RECEIVER,
+  solanaNetwork,
+} from '../test/send-fixtures.js'
+import { sendMachine } from './send.machine.js'
+import { selectSendFee, selectSendProblem, selectSendStatus } from './send.selectors.js'
+
+const FEE = 21_000n * 1_000_000_000n
+
+function start(network = evmNetwork) {
+  const actor = createActor(
+    sendMachine.provide({
+      actors: {
+        estimateFee: fromPromise<bigint | null, TransactionRequest>(async () => FEE),
+      },
+    }),
+    { input: { account: account(network) } },
+  ).start()
+  actor.send({ type: 'BALANCES', tokenBalances: [nativeToken(network, '1', 2000)] })
+  return actor
+}
+
+describe('send selectors: what the view shows as the visitor types', () => {
+  it('the live problem follows each keystroke, in the SPEC texts', async () => {
+    const actor = start()
+    expect(selectSendProblem(actor.getSnapshot())?.message).toBe('A token is required')
+    actor.send({ type: 'SET_TOKEN', token: nativeToken(evmNetwork, '1', 2000) })
+    expect(selectSendProblem(actor.getSnapshot())?.message).toBe(
+      'An amount and receiver address are required',
+    )
+    actor.send({ type: 'SET_AMOUNT', amount: '0.5' })
+    actor.send({ type: 'SET_RECEIVER', receiver: EVM_RECEIVER })
+    expect(selectSendStatus(actor.getSnapshot())).toBe('estimating')
+    await waitFor(actor, (s) => selectSendStatus(s) === 'ready')
+    expect(selectSendProblem(actor.getSnapshot())).toBeUndefined()
+  })
+
+  it('the EVM fee is shown in ETH and in USD', async () => {
+    const actor = start()
+    actor.send({ type: 'SET_TOKEN', token: nativeToken(evmNetwork, '1', 2000) })
+    actor.send({ type: 'SET_AMOUNT', amount: '0.5' })
+    actor.send({ type: 'SET_RECEIVER', receiver: EVM_RECEIVER })
+    expect(selectSendFee(actor.getSnapshot())).toBeUndefined()
+    await waitFor(actor, (s) => selectSendStatus(s) === 'ready')
+    expect(selectSendFee(actor.getSnapshot())).toEqual({
+      amount: '0.000021',
+      symbol: 'ETH',
+      usd: 0.000021 * 2000,
+    })
+  })
+
+  it('elsewhere the fee is zero, without an estimate', () => {
+    const actor = start(solanaNetwork)
+    actor.send({ type: 'SET_AMOUNT', amount: '0.5' })
+    actor.send({ type: 'SET_RECEIVER', receiver: SOLANA_RECEIVER })
+    expect(selectSendStatus(actor.getSnapshot())).toBe('ready')
+    expect(selectSendFee(actor.getSnapshot())).toMatchObject({ amount: '0', symbol: 'SOL' })
+  })
+})

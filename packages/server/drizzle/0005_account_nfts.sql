@@ -1,0 +1,3 @@
+ALTER TABLE "nft_metadata" ADD COLUMN "description" text;--> statement-breakpoint
+CREATE INDEX "chain_transfers_nft_to_idx" ON "chain_transfers" USING btree ("to_address","chain_id","token","token_id") WHERE kind in ('erc721', 'erc1155');--> statement-breakpoint
+CREATE INDEX "chain_transfers_nft_from_idx" ON "chain_transfers" USING btree ("from_address","chain_id","token","token_id") WHERE kind in ('erc721', 'erc1155');
