@@ -16,11 +16,19 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     // Three pages: the host demo, the same host without React (core's helpers alone), and the
     // WalletConnect test wallet a person pairs with.
-    rollupOptions: {
+    rolldownOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         hostWithoutReact: fileURLToPath(new URL('./host-without-react.html', import.meta.url)),
         wallet: fileURLToPath(new URL('./wallet.html', import.meta.url)),
+      },
+      output: {
+        // React in a chunk of its own. Left to chance, the bundler put its CommonJS helpers in a
+        // chunk with React (bitcoinjs-lib brought more CommonJS in), and the page without React
+        // loaded React for a helper.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\/](react|react-dom|scheduler)[\/]/ }],
+        },
       },
     },
   },

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { axeLog } from './axe.js'
+import { describe, expect, it } from 'vitest'
 import { btcText, satsOf, transaction, verifiesBitcoinMessage } from './bitcoin-chain.js'
-import { startStack, type Stack } from './harness.js'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import { connectButton, dialog, hookValue, modalButton, title } from './modal.js'
 import { rejectThenRetry, switchToEvmAndBack } from './namespaces.js'
@@ -41,18 +40,8 @@ async function sendFromForm(page: Page, to: string): Promise<string> {
 // EVM and Bitcoin dev wallet extensions (auto-approve, both Bitcoin faces) side by side. Each test
 // starts from a fresh page (storage emptied); balances are read from the chain, never assumed.
 describe('Bitcoin in the modal, next to EVM', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
+  const { stack, axe } = useStack({ approval: 'auto-approve', bitcoin: true })
   const payment = () => stack.bitcoin!.accounts[0]!.payment.address
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'auto-approve', bitcoin: true })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   it('1. connects the Wallet Standard wallet (one row for both faces); the balance is the chain’s', async () => {
     const { page, bitcoin } = stack
@@ -149,17 +138,11 @@ describe('Bitcoin in the modal, next to EVM', () => {
 // The sats-connect face alone (the in-page wallet, `?bitcoinFaces=sats-connect`), whose request
 // log shows which face Latch spoke to.
 describe('the sats-connect face', () => {
-  let stack: Stack
-  beforeAll(async () => {
-    stack = await startStack({
-      approval: 'none',
-      bitcoin: true,
-      query: { bitcoinFaces: 'sats-connect' },
-    })
+  const { stack } = useStack({
+    approval: 'none',
+    bitcoin: true,
+    query: { bitcoinFaces: 'sats-connect' },
   })
-  afterAll(() => stack?.close())
-  beforeEach(() => stack.freshPage())
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   /** The methods the in-page wallet was asked, in order. */
   const walletMethods = (page: Page) =>
@@ -190,17 +173,7 @@ describe('the sats-connect face', () => {
 
 // The Bitcoin dev wallet extension in manual mode: its panel holds each request until answered.
 describe('a rejection in the Bitcoin wallet', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'manual', bitcoin: true })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack, axe } = useStack({ approval: 'manual', bitcoin: true })
 
   it('7. shows the rejected state, and Retry asks again and connects', async () => {
     await rejectThenRetry(stack.page, axe, {

@@ -1,7 +1,7 @@
 import { LATCH_OWNED_DATABASES, WALLETCONNECT_DATABASE, type Latch } from '@latch/core'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startStack, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import { answerInWalletPanel, devWalletRow, dialog, hookValue, modalButton } from './modal.js'
 
@@ -67,13 +67,7 @@ const latchKeys = (entries: Record<string, string>) =>
 // as its own stores and its WalletConnect client's: a wallet modal must never destroy its host's
 // data. The page is a host that keeps data of its own and connects through the connect helper.
 describe("a rejected connect and the host's data", () => {
-  let stack: Stack
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'manual' })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(() => stack.freshPage())
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack } = useStack({ approval: 'manual' })
 
   it("keeps the host's IndexedDB database and localStorage key, and clears Latch's own", async () => {
     const { page } = stack

@@ -1,9 +1,9 @@
 import { DEV_WALLET_INFO } from '@latch/dev-wallet'
 import type { Page } from 'playwright-core'
 import { numberToHex } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messages } from '../src/host-without-react/messages.js'
-import { startStack, type Stack } from './harness.js'
+import { useStack } from './use-stack.js'
 
 /*
  * The issue's proof "a host without React": /host-without-react.html is plain DOM on core's
@@ -45,7 +45,11 @@ async function walletChains(page: Page, address: string): Promise<string[]> {
 }
 
 describe('a host without React, on the instance helpers alone', () => {
-  let stack: Stack
+  // Nothing thrown in the page, and nothing fetched beyond 127.0.0.1.
+  const { stack } = useStack(
+    { approval: 'none', path: '/host-without-react.html' },
+    { localOnly: true },
+  )
   const address = () => stack.devnet.accounts[0]!.address
   const chainA = () => stack.chains[0]!
   const chainB = () => stack.chains[1]!
@@ -60,17 +64,6 @@ describe('a host without React, on the instance helpers alone', () => {
     await page.getByRole('button', { name: messages.connect }).click()
     await expect.poll(() => text(page, 'status'), SETTLED).toBe('connected')
   }
-
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'none', path: '/host-without-react.html' })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(() => stack.freshPage())
-  afterEach(() => {
-    // Nothing thrown in the page, and nothing fetched beyond 127.0.0.1.
-    expect(stack.pageErrors).toEqual([])
-    expect(stack.outsideRequests).toEqual([])
-  })
 
   it('connects the dev wallet; the readout and subscribeAccount report the account', async () => {
     const { page } = stack

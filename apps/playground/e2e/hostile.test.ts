@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startStack, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import type { Stack } from './harness.js'
+import { useStack } from './use-stack.js'
 import { hostStyleLeaks } from './leak.js'
 import { t } from './messages.js'
 import {
@@ -58,14 +59,8 @@ async function useTheModal(stack: Stack) {
 
 // Each test starts from a fresh page on a stack shared by the file.
 describe('a host page with hostile CSS (?hostile=1)', () => {
-  let stack: Stack
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'auto-approve', query: { hostile: '1' } })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(() => stack.freshPage())
   // The hostile page threw no uncaught errors, in any test.
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack } = useStack({ approval: 'auto-approve', query: { hostile: '1' } })
 
   it('really is hostile: its rules reach every element of its own', async () => {
     const h1 = await stack.page.evaluate(() => {
@@ -120,14 +115,8 @@ describe('a host page with hostile CSS (?hostile=1)', () => {
 })
 
 describe('Latch on an ordinary host page', () => {
-  let stack: Stack
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'auto-approve' })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(() => stack.freshPage())
   // The page threw no uncaught errors.
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack } = useStack({ approval: 'auto-approve' })
 
   it("changes no host element's computed style, with the modal open or closed", async () => {
     const { page } = stack

@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startStack, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import { connectButton, connectDevWallet, devWalletRow, dialog, hookValue, title } from './modal.js'
 
 // A newcomer's browser has no dev wallet extension: the playground brings the same wallet
 // in-page, ready to connect. Each test starts from a fresh page.
 describe('the playground without the extension', () => {
-  let stack: Stack
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'none' })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(() => stack.freshPage())
   // Each test's page threw no uncaught errors.
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack } = useStack({ approval: 'none' })
 
   it('says the dev wallet runs in the page', async () => {
     await expect(stack.page.locator('main').innerText()).resolves.toContain(

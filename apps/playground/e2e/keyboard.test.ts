@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startStack, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import {
   CONNECT_BUTTON_NAME,
@@ -46,14 +46,8 @@ async function openAccountByKeyboard(page: Page) {
 // read to check each step; nothing is clicked and focus is never set by the test. Each test starts
 // from a fresh page and reaches its step by keyboard.
 describe('keyboard only', () => {
-  let stack: Stack
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'auto-approve' })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(() => stack.freshPage())
   // Each test's page threw no uncaught errors.
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack } = useStack({ approval: 'auto-approve' })
 
   it('Tab reaches the ConnectButton and Enter opens the modal with focus inside', async () => {
     await openByKeyboard(stack.page)

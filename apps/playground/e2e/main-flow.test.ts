@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core'
 import { formatEther } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { axeLog } from './axe.js'
+import { describe, expect, it } from 'vitest'
 import { anvilBalance, shownEther, spendOddAmount } from './chain.js'
-import { startStack, type Stack } from './harness.js'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import {
   connectButton,
@@ -42,19 +41,15 @@ async function connectAndOpenAccount(page: Page) {
 // extension (auto-approve). A step that needs a connection makes its own. axe-core checks every
 // view on the way, and each test expects its own views clean.
 describe('the main flow', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'auto-approve' })
-    await spendOddAmount(stack.devnet)
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
   // Each test's page threw no uncaught errors.
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack, axe } = useStack(
+    { approval: 'auto-approve' },
+    {
+      async started(stack) {
+        await spendOddAmount(stack.devnet)
+      },
+    },
+  )
 
   const account = () => stack.devnet.accounts[0]!.address
 

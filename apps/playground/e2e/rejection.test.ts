@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { axeLog } from './axe.js'
-import { startStack, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import {
   answerInWalletPanel,
@@ -31,18 +30,8 @@ async function rejectInTheWallet(page: Page) {
 // configuration) holds each connection request until it is approved or rejected there. Each test
 // starts from a fresh page and brings the request to the state it checks.
 describe('a user rejection', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'manual' })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
   // Each test's page threw no uncaught errors.
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack, axe } = useStack({ approval: 'manual' })
 
   it('ConnectingExternal waits while the wallet asks its user', async () => {
     const { page } = stack

@@ -1,8 +1,8 @@
 import { startRelay, type LocalRelay } from '@latch/relay'
 import type { WcWallet } from '@latch/wc-wallet'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { axeLog } from './axe.js'
-import { startStack, startWcWallet, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { startWcWallet } from './harness.js'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import { chooseWalletConnect, copyPairingLink, dialog, hookValue, modalButton } from './modal.js'
 
@@ -10,28 +10,24 @@ import { chooseWalletConnect, copyPairingLink, dialog, hookValue, modalButton } 
 // sign-client keeps retrying: core gives up after PAIRING_RELAY_WAIT_MS (15 s) and offers Try
 // again, which pairs once the relay is back.
 describe('WalletConnect with the relay down', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
   /** The relay a test brought back on the stack's port, and the wallet it paired with there. */
   let relay: LocalRelay | undefined
   let wallet: WcWallet | undefined
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'none', walletConnect: true })
-    await stack.relay!.stop()
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
-  afterEach(async () => {
-    await wallet?.close()
-    // Down again for the next test, whichever it is.
-    await relay?.stop()
-    wallet = relay = undefined
-    expect(stack.pageErrors).toEqual([])
-    expect(stack.outsideRequests).toEqual([])
-  })
+  const { stack, axe } = useStack(
+    { approval: 'none', walletConnect: true },
+    {
+      async started(stack) {
+        await stack.relay!.stop()
+      },
+      async afterEach() {
+        await wallet?.close()
+        // Down again for the next test, whichever it is.
+        await relay?.stop()
+        wallet = relay = undefined
+      },
+      localOnly: true,
+    },
+  )
 
   /** Chooses WalletConnect with the relay down and waits for the view to give up. */
   async function waitForFailure() {

@@ -1,8 +1,7 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { axeLog } from './axe.js'
-import { startStack, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import { connectButton, devWalletRow, dialog, modalButton, title } from './modal.js'
 import { APP_DIR } from './paths.js'
@@ -38,21 +37,13 @@ function allWalletsNames(page: Page): Promise<string[]> {
 }
 
 describe('the wallet directory comes from the Latch server', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'none', server: { directorySeed: SEED } })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
-  afterEach(() => {
-    expect(stack.pageErrors).toEqual([])
-    // Every call went to the local server (127.0.0.1): nothing left this machine.
-    expect(stack.outsideRequests).toEqual([])
-  })
+  const { stack, axe } = useStack(
+    { approval: 'none', server: { directorySeed: SEED } },
+    {
+      // Every call went to the local server (127.0.0.1): nothing left this machine.
+      localOnly: true,
+    },
+  )
 
   it("Connect recommends the server's wallets, with their images from the server", async () => {
     const { page } = stack
@@ -115,24 +106,14 @@ describe('the wallet directory comes from the Latch server', () => {
 })
 
 describe('a Latch server whose project does not allow the page’s origin', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
-  beforeAll(async () => {
-    // The playground's project, allowed only on a site the page is not served from.
-    stack = await startStack({
+  // The playground's project, allowed only on a site the page is not served from.
+  const { stack, axe } = useStack(
+    {
       approval: 'none',
       server: { allowedOrigins: ['https://app.example'] },
-    })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
-  afterEach(() => {
-    expect(stack.pageErrors).toEqual([])
-    expect(stack.outsideRequests).toEqual([])
-  })
+    },
+    { localOnly: true },
+  )
 
   it("the modal shows 'Invalid App Configuration' and still offers the installed wallet", async () => {
     const { page } = stack

@@ -1,7 +1,7 @@
 import type { WcWallet } from '@latch/wc-wallet'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { axeLog } from './axe.js'
-import { startStack, startWcWallet, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { startWcWallet } from './harness.js'
+import { useStack } from './use-stack.js'
 import { chooseWalletConnect, copyPairingLink, dialog, hookValue, modalButton } from './modal.js'
 import { verifiesSolanaMessage } from './solana-chain.js'
 
@@ -11,23 +11,19 @@ const WALLET_ACCOUNT = 3
 // Issue 13's step 8: the real sign-client wallet (Node) holds an EVM and a Solana key, pairs with
 // the playground over the local relay, approves the `solana` namespace and signs there.
 describe('WalletConnect on Solana', () => {
-  let stack: Stack
   let wallet: WcWallet
-  let axe: ReturnType<typeof axeLog>
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'none', walletConnect: true, solana: true })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-    wallet = await startWcWallet(stack, stack.relay!.url, WALLET_ACCOUNT)
-  })
-  afterEach(async () => {
-    await wallet?.close()
-    expect(stack.pageErrors).toEqual([])
-    expect(stack.outsideRequests).toEqual([])
-  })
+  const { stack, axe } = useStack(
+    { approval: 'none', walletConnect: true, solana: true },
+    {
+      async beforeEach(stack) {
+        wallet = await startWcWallet(stack, stack.relay!.url, WALLET_ACCOUNT)
+      },
+      async afterEach() {
+        await wallet?.close()
+      },
+      localOnly: true,
+    },
+  )
 
   it('8. the wallet approves the solana namespace, and signs a message there', async () => {
     const { page } = stack

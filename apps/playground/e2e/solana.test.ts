@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { axeLog } from './axe.js'
-import { startStack, type Stack } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import {
   connectButton,
@@ -43,19 +42,15 @@ async function openAccount(page: Page) {
 // Solana chain, the EVM and Solana dev wallet extensions (auto-approve) loaded side by side.
 // Each test starts from a fresh page (storage emptied) and makes the connections it needs.
 describe('EVM and Solana in one modal', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
+  const { stack, axe } = useStack(
+    { approval: 'auto-approve', solana: true },
+    {
+      async started(stack) {
+        await airdropOddAmount(stack.solana!, stack.solana!.accounts[0]!.address)
+      },
+    },
+  )
   const solanaAccount = () => stack.solana!.accounts[0]!.address
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'auto-approve', solana: true })
-    await airdropOddAmount(stack.solana!, stack.solana!.accounts[0]!.address)
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
 
   it('1. connects the Solana wallet extension, and Solana becomes the active namespace', async () => {
     const { page } = stack
@@ -170,17 +165,7 @@ describe('EVM and Solana in one modal', () => {
 
 // The Solana dev wallet extension in manual mode: its panel holds each request until answered.
 describe('a rejection in the Solana wallet', () => {
-  let stack: Stack
-  let axe: ReturnType<typeof axeLog>
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'manual', solana: true })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-  })
-  afterEach(() => expect(stack.pageErrors).toEqual([]))
+  const { stack, axe } = useStack({ approval: 'manual', solana: true })
 
   it('7. shows the rejected state, and Retry asks again and connects', async () => {
     await rejectThenRetry(stack.page, axe, {

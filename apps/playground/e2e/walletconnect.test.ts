@@ -1,10 +1,10 @@
 import { LATCH_OWNED_DATABASES } from '@latch/core'
 import type { WcWallet } from '@latch/wc-wallet'
 import { createPublicClient, formatEther, http, verifyMessage, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { axeLog } from './axe.js'
+import { describe, expect, it } from 'vitest'
 import { anvilBalance } from './chain.js'
-import { startStack, startWcWallet, type Stack } from './harness.js'
+import { startWcWallet } from './harness.js'
+import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import { chooseWalletConnect, copyPairingLink, dialog, hookValue } from './modal.js'
 
@@ -13,24 +13,20 @@ import { chooseWalletConnect, copyPairingLink, dialog, hookValue } from './modal
 // shared; each test has a fresh page (WalletConnect's IndexedDB emptied) and a fresh wallet, and
 // pairs them itself when its step needs a session.
 describe('WalletConnect pairing end to end', () => {
-  let stack: Stack
   let wallet: WcWallet
-  let axe: ReturnType<typeof axeLog>
-  beforeAll(async () => {
-    stack = await startStack({ approval: 'none', walletConnect: true })
-  })
-  afterAll(() => stack?.close())
-  beforeEach(async () => {
-    axe = axeLog()
-    await stack.freshPage()
-    wallet = await startWcWallet(stack, stack.relay!.url, 4)
-  })
-  afterEach(async () => {
-    await wallet?.close()
-    expect(stack.pageErrors).toEqual([])
-    // The verify iframe, the relay and every read stayed on this machine.
-    expect(stack.outsideRequests).toEqual([])
-  })
+  const { stack, axe } = useStack(
+    { approval: 'none', walletConnect: true },
+    {
+      async beforeEach(stack) {
+        wallet = await startWcWallet(stack, stack.relay!.url, 4)
+      },
+      async afterEach() {
+        await wallet?.close()
+      },
+      // The verify iframe, the relay and every read stayed on this machine.
+      localOnly: true,
+    },
+  )
   const account = () => stack.devnet.accounts[4]!.address
 
   /** Chooses WalletConnect, and the wallet pairs with the link read from the page and approves. */

@@ -3,11 +3,11 @@
  * the reply. CORS is open, as on public Esplora servers: the playground's page calls it from
  * another origin.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { LOOPBACK_HOST, listenOnLoopback, readBody, type LoopbackServer } from '@latch/local-kit'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
 /** The loopback host the devnet binds to: nothing is exposed beyond it. */
-export const BITCOIN_DEVNET_HOST = '127.0.0.1'
+export const BITCOIN_DEVNET_HOST = LOOPBACK_HOST
 
 // electrs' MAX_BODY_SIZE: far above a standard transaction (400,000 weight units ≈ 200 KB hex).
 const MAX_BODY_BYTES = 1_000_000
@@ -36,33 +36,7 @@ export interface Request {
 export type Handler = (request: Request) => Reply
 
 /** A listening server. */
-export interface HttpServer {
-  readonly port: number
-  readonly url: string
-  /** Closes every connection; resolves once the port is free. */
-  close(): Promise<void>
-}
-
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const collect = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY_BYTES) {
-        chunks.push(chunk)
-        return
-      }
-      // Too large: the rest is read and dropped, so the 413 reaches the client.
-      request.off('data', collect)
-      request.resume()
-      resolve(undefined)
-    }
-    request.on('data', collect)
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
-}
+export type HttpServer = LoopbackServer
 
 function send(response: ServerResponse, reply: Reply): void {
   response.writeHead(reply.status, {
@@ -82,22 +56,12 @@ async function serve(handler: Handler, request: IncomingMessage, response: Serve
   }
   const method = request.method ?? 'GET'
   const path = new URL(request.url ?? '/', 'http://localhost').pathname
-  const body = method === 'POST' ? await readBody(request) : ''
+  const body = method === 'POST' ? await readBody(request, MAX_BODY_BYTES) : ''
   if (body === undefined) {
     send(response, { status: 413, body: 'Request body too large', type: 'text' })
     return
   }
   send(response, handler({ method, path, body }))
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, BITCOIN_DEVNET_HOST, () => {
-      server.off('error', reject)
-      resolve((server.address() as AddressInfo).port)
-    })
-  })
 }
 
 /**
@@ -113,18 +77,5 @@ export async function startHttpServer(handler: Handler, port: number): Promise<H
       } else response.destroy()
     })
   })
-  const bound = await listen(server, port)
-  // Like the other devnets: a library user's process never hangs on a devnet it forgot to stop.
-  // The CLI keeps itself alive.
-  server.unref()
-  let closing: Promise<void> | undefined
-  return {
-    port: bound,
-    url: `http://${BITCOIN_DEVNET_HOST}:${bound}`,
-    close: () =>
-      (closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })),
-  }
+  return listenOnLoopback(server, port)
 }

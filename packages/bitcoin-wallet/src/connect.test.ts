@@ -5,6 +5,7 @@ import { SESSION_KEY } from './session.js'
 import type { BitcoinWalletAccount } from './standard-account.js'
 import { features, memoryStorage, rejection, useDevnets, walletConfig } from './test/devnet.js'
 import { createBitcoinDevWallet } from './wallet.js'
+import { expectStaticSvgIcon } from '@latch/dev-wallet/kit/testing'
 
 const startDevnet = useDevnets()
 const [first, second] = bitcoinDevnetAccounts()
@@ -17,9 +18,7 @@ describe('the wallet object', () => {
     const { wallet } = createBitcoinDevWallet(walletConfig(await startDevnet()))
     expect(wallet.version).toBe('1.0.0')
     expect(wallet.name).toBe('Latch Bitcoin Dev Wallet')
-    const svg = atob(wallet.icon.slice('data:image/svg+xml;base64,'.length))
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true)
-    expect(svg).not.toMatch(/<script|on\w+=|href=/i)
+    expectStaticSvgIcon(wallet.icon)
     expect(wallet.chains).toEqual([
       'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       'bip122:000000000019d6689c085ae165831e93',

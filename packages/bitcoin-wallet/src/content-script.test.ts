@@ -1,19 +1,16 @@
 // @vitest-environment jsdom
 import { bitcoinDevnetAccounts } from '@latch/bitcoin-devnet/browser'
 import { getWallets } from '@wallet-standard/app'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { runContentScripts, useWrittenExtension } from '@latch/dev-wallet/kit/testing'
 import { PANEL_TAG } from './approval-panel.js'
 import { CONFIG_GLOBAL, type ExtensionConfig } from './extension-config.js'
 import { SESSION_KEY } from './session.js'
 import type { BitcoinConnectFeature } from './standard-features.js'
 import type { BtcProviderInfo, SatsConnectProvider } from './sats-connect-types.js'
-import { buildExtensionInto } from './test/build-extension.js'
 import { writeExtension } from './write-extension.js'
 
-let scratch: string
 type PageGlobals = { btc_providers: BtcProviderInfo[] } & Record<string, unknown>
 const accounts = bitcoinDevnetAccounts().slice(0, 2)
 
@@ -25,24 +22,17 @@ const config: ExtensionConfig = {
   panelShadowMode: 'open',
 }
 
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'latch-bitcoin-wallet-page-'))
-  await buildExtensionInto(join(scratch, 'built'))
-  await writeExtension({ outDir: join(scratch, 'page'), config, sourceDir: join(scratch, 'built') })
-}, 60_000)
-
-afterAll(async () => {
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+const extensionDir = useWrittenExtension({
+  packageDir: join(import.meta.dirname, '..'),
+  scratchPrefix: 'latch-bitcoin-wallet-page-',
+  writeExtension,
+  config,
 })
 
 describe('the extension’s content scripts in a page', () => {
   it('shows both faces to the page, hides its config, and connects through its panel', async () => {
     // What Chrome does at document_start: both MAIN-world scripts, in manifest order.
-    for (const file of ['config.js', 'content.js']) {
-      const script = document.createElement('script')
-      script.textContent = await readFile(join(scratch, 'page', file), 'utf8')
-      document.head.append(script)
-    }
+    await runContentScripts(extensionDir())
     // The scripts ran in the page's own global, jsdom's window: vitest's global only mirrors the
     // properties it had at start, so the test reads what the scripts left through jsdom.
     const page = (globalThis as unknown as { jsdom: { window: PageGlobals } }).jsdom.window

@@ -1,25 +1,14 @@
 import { startBitcoinDevnet, type BitcoinDevnet } from '@latch/bitcoin-devnet'
-import { launchChromium, type LaunchedBrowser } from '@latch/test-browser'
+import {
+  hostPage,
+  useExtensionPages,
+  WALLET_STANDARD_HOST_SCRIPT,
+} from '@latch/dev-wallet/kit/testing/browser'
 import { Verifier } from 'bip322-js'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { balanceOf, mempool } from './test/devnet.js'
 import type { ApprovalPolicy } from './types.js'
 import { writeExtension } from './write-extension.js'
-
-// A host page that knows nothing about the wallet: it speaks the Wallet Standard's two events,
-// as @wallet-standard/app does (an app that starts after the wallet), and reads WBIP-004's
-// window.btc_providers, as sats-connect's getProviders() does.
-const HOST_PAGE = `<!doctype html><title>Host</title><script>
-window.wallets = []
-const api = Object.freeze({ register: (...wallets) => (window.wallets.push(...wallets), () => {}) })
-window.addEventListener('wallet-standard:register-wallet', ({ detail }) => detail(api))
-window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }))
-window.satsProvider = () => window[window.btc_providers[0].id]
-</script>`
 
 interface PageWindow {
   wallets: Array<{
@@ -30,48 +19,30 @@ interface PageWindow {
   satsProvider(): { request(method: string, params?: unknown): Promise<Record<string, unknown>> }
 }
 
-let devnet: BitcoinDevnet
-let server: Server
-let origin: string
-const opened: Array<{ browser: LaunchedBrowser; dir: string }> = []
-
-beforeAll(async () => {
-  devnet = await startBitcoinDevnet({ port: 0 })
-  server = createServer((_, res) => res.setHeader('content-type', 'text/html').end(HOST_PAGE))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+// A host page that knows nothing about the wallet: it speaks the Wallet Standard's two events,
+// as @wallet-standard/app does (an app that starts after the wallet), and reads WBIP-004's
+// window.btc_providers, as sats-connect's getProviders() does.
+const pages = useExtensionPages<BitcoinDevnet, ApprovalPolicy>({
+  hostPage: hostPage(`${WALLET_STANDARD_HOST_SCRIPT}
+window.satsProvider = () => window[window.btc_providers[0].id]`),
+  scratchPrefix: 'latch-bitcoin-wallet-',
+  startChain: () => startBitcoinDevnet({ port: 0 }),
+  writeExtension: (outDir, devnet, approval) =>
+    writeExtension({
+      outDir,
+      config: {
+        esploraUrl: devnet.esploraUrl,
+        accounts: devnet.accounts.slice(0, 2),
+        approval,
+        panelShadowMode: 'open',
+      },
+    }),
 })
-afterAll(async () => {
-  for (const { browser, dir } of opened) {
-    await browser.close()
-    await rm(dir, { recursive: true, force: true })
-  }
-  server?.close()
-  await devnet?.stop()
-})
-
-async function openHostPage(approval: ApprovalPolicy) {
-  const dir = await mkdtemp(join(tmpdir(), 'latch-bitcoin-wallet-'))
-  await writeExtension({
-    outDir: dir,
-    config: {
-      esploraUrl: devnet.esploraUrl,
-      accounts: devnet.accounts.slice(0, 2),
-      approval,
-      panelShadowMode: 'open',
-    },
-  })
-  const browser = await launchChromium({ extensionDir: dir })
-  opened.push({ browser, dir })
-  const page = await browser.context.newPage()
-  await page.goto(origin)
-  await page.waitForFunction(() => (window as unknown as PageWindow).wallets.length > 0)
-  return page
-}
 
 describe('the Bitcoin dev wallet as an unpacked Chromium extension', () => {
   it('shows both faces to a page that knows nothing about it, signs for real and sends on the devnet', async () => {
-    const page = await openHostPage('auto-approve')
+    const devnet = pages.chain()
+    const page = await pages.open('auto-approve')
     const message = 'Hello from Latch in Chromium'
     const to = devnet.accounts[1]!.payment.address
     const before = await balanceOf(devnet, to)
@@ -110,7 +81,8 @@ describe('the Bitcoin dev wallet as an unpacked Chromium extension', () => {
   })
 
   it('in manual mode a person answers in the panel, by its accessible buttons', async () => {
-    const page = await openHostPage('manual')
+    const devnet = pages.chain()
+    const page = await pages.open('manual')
     const ask = () =>
       page.evaluate(async () => {
         const provider = (window as unknown as PageWindow).satsProvider()

@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { runContentScripts, useWrittenExtension } from './kit/testing/index.js'
 import type { ProviderDetail } from './announce.js'
 import { PANEL_TAG } from './approval-panel.js'
 import { CONFIG_GLOBAL, type ExtensionConfig } from './extension-config.js'
-import { buildExtensionInto } from './test/build-extension.js'
 import { writeExtension } from './write-extension.js'
-
-let scratch: string
 
 const config: ExtensionConfig = {
   chains: [{ chainId: 31337, name: 'Latch Devnet A', rpcUrl: 'http://127.0.0.1:18545' }],
@@ -17,29 +13,21 @@ const config: ExtensionConfig = {
   approval: 'manual',
 }
 
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'latch-dev-wallet-page-'))
-  await buildExtensionInto(join(scratch, 'built'))
-  await writeExtension({ outDir: join(scratch, 'page'), config, sourceDir: join(scratch, 'built') })
-}, 60_000)
-
-afterAll(async () => {
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+const extensionDir = useWrittenExtension({
+  packageDir: join(import.meta.dirname, '..'),
+  scratchPrefix: 'latch-dev-wallet-page-',
+  writeExtension,
+  config,
 })
 
 describe('the extension’s content scripts in a page', () => {
   it('runs in a page: reads and hides its config, announces, sets window.ethereum, mounts the panel', async () => {
-    const outDir = join(scratch, 'page')
     const announced: ProviderDetail[] = []
     window.addEventListener('eip6963:announceProvider', (event) => {
       announced.push((event as CustomEvent<ProviderDetail>).detail)
     })
     // What Chrome does at document_start: both MAIN-world scripts, in manifest order.
-    for (const file of ['config.js', 'content.js']) {
-      const script = document.createElement('script')
-      script.textContent = await readFile(join(outDir, file), 'utf8')
-      document.head.append(script)
-    }
+    await runContentScripts(extensionDir())
     expect(announced).toHaveLength(1)
     const { info, provider } = announced[0]!
     expect(info).toMatchObject({ name: 'Latch Dev Wallet', rdns: 'io.latch.devwallet' })

@@ -1,63 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startDevnet, type Devnet } from '@latch/devnet'
-import { launchChromium, type LaunchedBrowser } from '@latch/test-browser'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { hostPage, useExtensionPages } from './kit/testing/extension-pages.js'
 import type { ApprovalMode } from './types.js'
 import { writeExtension } from './write-extension.js'
 
 // A host page that knows nothing about the wallet: it only speaks EIP-6963 and EIP-1193.
-const HOST_PAGE = `<!doctype html><title>Host</title><script>
-window.wallets = []
+const pages = useExtensionPages<Devnet, ApprovalMode>({
+  hostPage: hostPage(`window.wallets = []
 window.addEventListener('eip6963:announceProvider', (e) => window.wallets.push(e.detail))
-window.dispatchEvent(new Event('eip6963:requestProvider'))
-</script>`
-
-let devnet: Devnet
-let server: Server
-let origin: string
-const opened: Array<{ browser: LaunchedBrowser; dir: string }> = []
-
-beforeAll(async () => {
-  devnet = await startDevnet({ env: {} })
-  server = createServer((_, res) => res.setHeader('content-type', 'text/html').end(HOST_PAGE))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+window.dispatchEvent(new Event('eip6963:requestProvider'))`),
+  scratchPrefix: 'latch-dev-wallet-',
+  startChain: () => startDevnet({ env: {} }),
+  writeExtension: (outDir, devnet, approval) =>
+    writeExtension({
+      outDir,
+      config: {
+        chains: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl })),
+        privateKeys: devnet.accounts.slice(0, 2).map((a) => a.privateKey),
+        approval,
+        panelShadowMode: 'open',
+      },
+    }),
 })
-afterAll(async () => {
-  for (const { browser, dir } of opened) {
-    await browser.close()
-    await rm(dir, { recursive: true, force: true })
-  }
-  server?.close()
-  await devnet?.stop()
-})
-
-async function openHostPage(approval: ApprovalMode) {
-  const dir = await mkdtemp(join(tmpdir(), 'latch-dev-wallet-'))
-  await writeExtension({
-    outDir: dir,
-    config: {
-      chains: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl })),
-      privateKeys: devnet.accounts.slice(0, 2).map((a) => a.privateKey),
-      approval,
-      panelShadowMode: 'open',
-    },
-  })
-  const browser = await launchChromium({ extensionDir: dir })
-  opened.push({ browser, dir })
-  const page = await browser.context.newPage()
-  await page.goto(origin)
-  await page.waitForFunction(() => (window as unknown as { wallets: unknown[] }).wallets.length > 0)
-  return page
-}
 
 describe('the dev wallet as an unpacked Chromium extension', () => {
   it('announces itself over EIP-6963 to a page that knows nothing about it, and sends for real', async () => {
-    const page = await openHostPage('auto-approve')
+    const devnet = pages.chain()
+    const page = await pages.open('auto-approve')
     const to = devnet.accounts[6]!.address as Address
     const result = await page.evaluate(async (to) => {
       const [wallet] = (
@@ -96,7 +66,8 @@ describe('the dev wallet as an unpacked Chromium extension', () => {
   })
 
   it('in manual mode a person approves in the panel, by its accessible button', async () => {
-    const page = await openHostPage('manual')
+    const devnet = pages.chain()
+    const page = await pages.open('manual')
     const accounts = page.evaluate(async () => {
       const [wallet] = (
         window as unknown as {

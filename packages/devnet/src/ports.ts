@@ -1,3 +1,4 @@
+import { portFromEnv as readPortFromEnv } from '@latch/local-kit'
 import { createServer } from 'node:net'
 
 /** Environment variables that pin the first and second chain's ports. */
@@ -15,13 +16,7 @@ export function portFromEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): number | undefined {
   const name = DEVNET_PORT_ENV[index]
-  const raw = name === undefined ? undefined : env[name]?.trim()
-  if (raw === undefined || raw === '') return undefined
-  const port = Number(raw)
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    throw new Error(`${name} must be a TCP port (1-65535), got '${raw}'`)
-  }
-  return port
+  return name === undefined ? undefined : readPortFromEnv(name, env)
 }
 
 // Ports handed out in this process and not yet released: the kernel may offer a port again as

@@ -3,15 +3,15 @@
  * WebSocket (PubSub) endpoint on the same port, so one port (LATCH_SOLANA_PORT) is the devnet.
  * CORS is open, as on public RPC nodes: the playground's page calls it from another origin.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { LOOPBACK_HOST, listenOnLoopback, readBody } from '@latch/local-kit'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { SolanaChain } from './chain.js'
 import { httpMethods } from './rpc/methods/index.js'
 import { answerJsonRpc } from './rpc/jsonrpc.js'
 import { createPubSubServer } from './ws.js'
 
 /** The loopback host the devnet binds to: nothing is exposed beyond it. */
-export const SOLANA_DEVNET_HOST = '127.0.0.1'
+export const SOLANA_DEVNET_HOST = LOOPBACK_HOST
 
 // Far above any real request (a transaction is at most 4 KiB, 100 addresses ~5 KiB).
 const MAX_BODY_BYTES = 512 * 1024
@@ -31,27 +31,6 @@ export interface RpcServer {
   readonly wsUrl: string
   /** Closes every connection and socket; resolves once the port is free. */
   close(): Promise<void>
-}
-
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const collect = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY_BYTES) {
-        chunks.push(chunk)
-        return
-      }
-      // Too large: the rest is read and dropped, so the 413 reaches the client.
-      request.off('data', collect)
-      request.resume()
-      resolve(undefined)
-    }
-    request.on('data', collect)
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
 }
 
 function send(
@@ -88,7 +67,7 @@ async function handle(chain: SolanaChain, request: IncomingMessage, response: Se
     )
     return
   }
-  const body = await readBody(request)
+  const body = await readBody(request, MAX_BODY_BYTES)
   if (body === undefined) {
     send(response, 413, 'Payload Too Large', 'text/plain; charset=utf-8')
     return
@@ -101,16 +80,6 @@ async function handle(chain: SolanaChain, request: IncomingMessage, response: Se
     return
   }
   send(response, 200, answer)
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, SOLANA_DEVNET_HOST, () => {
-      server.off('error', reject)
-      resolve((server.address() as AddressInfo).port)
-    })
-  })
 }
 
 /**
@@ -134,26 +103,15 @@ export async function startRpcServer(chain: SolanaChain, port: number): Promise<
     }
     pubSub.handleUpgrade(request, socket, head)
   })
-  let bound: number
-  try {
-    bound = await listen(server, port)
-  } catch (error) {
+  // pubSub first: its sockets share the server's port.
+  const served = await listenOnLoopback(server, port, () => pubSub.close()).catch((error) => {
     pubSub.close()
     throw error
-  }
-  // Like @latch/devnet's anvils: a library user's process never hangs on a devnet it forgot to
-  // stop. The CLI keeps itself alive.
-  server.unref()
-  let closing: Promise<void> | undefined
+  })
   return {
-    port: bound,
-    rpcUrl: `http://${SOLANA_DEVNET_HOST}:${bound}`,
-    wsUrl: `ws://${SOLANA_DEVNET_HOST}:${bound}`,
-    close: () =>
-      (closing ??= new Promise<void>((resolve) => {
-        pubSub.close()
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })),
+    port: served.port,
+    rpcUrl: served.url,
+    wsUrl: `ws://${SOLANA_DEVNET_HOST}:${served.port}`,
+    close: served.close,
   }
 }

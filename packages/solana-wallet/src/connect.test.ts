@@ -5,6 +5,7 @@ import { SESSION_KEY } from './session.js'
 import { features, rejection, startTestDevnet, walletConfig } from './test/devnet.js'
 import type { SessionStorageLike } from './types.js'
 import { createSolanaDevWallet } from './wallet.js'
+import { expectStaticSvgIcon } from '@latch/dev-wallet/kit/testing'
 
 let devnet: SolanaDevnet
 beforeAll(async () => {
@@ -27,10 +28,7 @@ describe('the wallet object', () => {
     const { wallet } = createSolanaDevWallet(walletConfig(devnet))
     expect(wallet.version).toBe('1.0.0')
     expect(wallet.name).toBe('Latch Solana Dev Wallet')
-    expect(wallet.icon.startsWith('data:image/svg+xml;base64,')).toBe(true)
-    const svg = atob(wallet.icon.slice('data:image/svg+xml;base64,'.length))
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true)
-    expect(svg).not.toMatch(/<script|on\w+=|href=/i)
+    expectStaticSvgIcon(wallet.icon)
     expect(wallet.chains).toEqual([
       'solana:localnet',
       'solana:mainnet',

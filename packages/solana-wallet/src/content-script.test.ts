@@ -2,17 +2,13 @@
 import { solanaDevnetAccounts } from '@latch/solana-devnet/browser'
 import type { StandardConnectFeature } from '@wallet-standard/features'
 import { getWallets } from '@wallet-standard/app'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { runContentScripts, useWrittenExtension } from '@latch/dev-wallet/kit/testing'
 import { PANEL_TAG } from './approval-panel.js'
 import { SESSION_KEY } from './session.js'
 import { CONFIG_GLOBAL, type ExtensionConfig } from './extension-config.js'
-import { buildExtensionInto } from './test/build-extension.js'
 import { writeExtension } from './write-extension.js'
-
-let scratch: string
 
 const config: ExtensionConfig = {
   rpcUrl: 'http://127.0.0.1:18899',
@@ -22,24 +18,17 @@ const config: ExtensionConfig = {
   panelShadowMode: 'open',
 }
 
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'latch-solana-wallet-page-'))
-  await buildExtensionInto(join(scratch, 'built'))
-  await writeExtension({ outDir: join(scratch, 'page'), config, sourceDir: join(scratch, 'built') })
-}, 60_000)
-
-afterAll(async () => {
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+const extensionDir = useWrittenExtension({
+  packageDir: join(import.meta.dirname, '..'),
+  scratchPrefix: 'latch-solana-wallet-page-',
+  writeExtension,
+  config,
 })
 
 describe('the extension’s content scripts in a page', () => {
   it('registers the wallet with the page’s apps, hides its config and connects through its panel', async () => {
     // What Chrome does at document_start: both MAIN-world scripts, in manifest order.
-    for (const file of ['config.js', 'content.js']) {
-      const script = document.createElement('script')
-      script.textContent = await readFile(join(scratch, 'page', file), 'utf8')
-      document.head.append(script)
-    }
+    await runContentScripts(extensionDir())
     // The app starts after the wallet, so it finds it through wallet-standard:app-ready.
     const [wallet, ...others] = getWallets().get()
     expect(others).toEqual([])
