@@ -27,7 +27,7 @@ export default defineConfig({
         // chunk with React (bitcoinjs-lib brought more CommonJS in), and the page without React
         // loaded React for a helper.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\/](react|react-dom|scheduler)[\/]/ }],
+          groups: [{ name: 'react', test: /node_modules\/(react|react-dom|scheduler)\// }],
         },
       },
     },
