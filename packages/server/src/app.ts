@@ -43,6 +43,11 @@ export interface AppDeps {
   custodyVault?: Db
   /** The folder a relative `secureFrame.distDir` is read from; the working directory by default. */
   configDir?: string
+  /**
+   * Where the app leaves what must be closed with the server (a custody vault database it opened);
+   * `createServer` runs them on close.
+   */
+  closers?: Array<() => Promise<void>>
 }
 
 /** The email login's routes: the secure frame's, behind their own gate. */
@@ -101,6 +106,7 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
       env: deps.env ?? process.env,
       ...(deps.custodyVault ? { vault: deps.custodyVault } : {}),
     })
+    deps.closers?.push(() => custody.close())
     app.route('/', custodyRoutes(custody))
     // The secure frame itself, on this server's origin (issue 17).
     app.route(

@@ -68,7 +68,8 @@ export async function createServer(
     if (owned) await database.close()
     throw error
   }
-  const app = createApp(config, { ...options, db: database.db })
+  const closers: Array<() => Promise<void>> = []
+  const app = createApp(config, { ...options, db: database.db, closers })
   const indexers = createIndexers(
     config,
     {
@@ -86,6 +87,7 @@ export async function createServer(
     indexers,
     close: async () => {
       await indexers.stop()
+      for (const close of closers) await close()
       if (owned) await database.close()
     },
   }

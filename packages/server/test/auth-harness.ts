@@ -108,8 +108,10 @@ export async function authWorld(
   mailbox: Pick<Mailbox, 'smtp'>,
   auth: Partial<AuthInput> = {},
   options: CreateServerOptions = {},
+  /** Configuration beside `auth` (e.g. `custody`). */
+  extra: Partial<Omit<ServerConfig, 'auth'>> = {},
 ): Promise<AuthWorld> {
-  const config = authTestConfig(mailbox, auth)
+  const config = { ...authTestConfig(mailbox, auth), ...extra }
   const clock = testClock()
   const server = await suite.server(config, { now: clock.now, seed: false, ...options })
   const projectId = config.projects[0]?.id ?? ''

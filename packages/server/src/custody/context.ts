@@ -57,8 +57,11 @@ export function createCustodyDeps(auth: AuthDeps, input: CustodyDepsInput): Cust
       opened ??= openDatabase({ url, poolSize: 4 })
       return (await opened).db
     },
+    // Once: a server closed twice (a test's own close, then its harness's) must not end the pool twice.
     close: async () => {
-      if (opened) await (await opened).close()
+      const open = opened
+      opened = undefined
+      if (open) await (await open).close()
     },
   }
 }

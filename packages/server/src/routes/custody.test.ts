@@ -10,10 +10,13 @@ import {
 } from '@latch/core/api'
 import { eq, sql } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expect, it } from 'vitest'
+import pg from 'pg'
+import { expect, inject, it } from 'vitest'
 import { openDatabase } from '../db/database.js'
 import { custodyReleases, custodyVault, custodyWallets } from '../db/schema.js'
+import { custodyConfigSchema } from '../config/schema.js'
 import { CUSTODY_KEY_ENV } from '../custody/context.js'
+import { createTestDatabase } from '../testing/postgres-cluster.js'
 import {
   authWorld,
   expectJson,
@@ -235,7 +238,48 @@ describeOnEachDatabase('wallet custody', (suite) => {
       await vault.close()
     }
   })
+
+  it('closes a vault database it opened from the configuration when the server closes', async () => {
+    const created = await createTestDatabase(inject('postgresUrl'))
+    try {
+      const world = await authWorld(
+        suite,
+        mailbox(),
+        {},
+        { env: env() },
+        { custody: custodyConfigSchema.parse({ vaultDatabaseUrl: created.url }) },
+      )
+      const frame = await world.newFrame()
+      const tokens = await loginWithCode(frame, mailbox(), uniqueEmail('vault-url'))
+      await expectJson(
+        await frame.call(CUSTODY_API_PATHS.wallet, await walletRequest(tokens.user.id), {
+          accessToken: tokens.accessToken,
+        }),
+        201,
+      )
+      expect(await connectionsTo(created.name)).toBeGreaterThan(0)
+      await world.server.close()
+      expect(await connectionsTo(created.name)).toBe(0)
+    } finally {
+      await created.drop()
+    }
+  })
 })
+
+/** How many sessions PostgreSQL has open on one database. */
+async function connectionsTo(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: inject('postgresUrl') })
+  await client.connect()
+  try {
+    const result = await client.query<{ count: string }>(
+      'select count(*) as count from pg_stat_activity where datname = $1',
+      [database],
+    )
+    return Number(result.rows[0]?.count ?? 0)
+  } finally {
+    await client.end()
+  }
+}
 
 /** The session id (`sid`) of an access token. */
 function sessionOf(tokens: AuthTokens): string {
