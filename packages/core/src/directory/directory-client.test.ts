@@ -151,6 +151,14 @@ describe('createDirectoryClient against a service (SPEC §7 GET /getWallets)', (
     expect(error.cause).toBe(offline)
   })
 
+  it('asks the service nothing on a prefetch: its pages load when a list shows', async () => {
+    const before = received.length
+    const client = createDirectoryClient({ baseUrl, projectId: 'p1', sdk })
+    await client.prefetch()
+    expect(received.length).toBe(before)
+    expect(client.localWallets).toBeUndefined()
+  })
+
   it('points wallet images at GET /getWalletImage/{id}, with projectId, st and sv', () => {
     const client = createDirectoryClient({ baseUrl: `${baseUrl}//`, projectId: 'p1', sdk })
     expect(client.walletImageUrl('abc')).toBe(`${baseUrl}/getWalletImage/abc?${sdkQuery}`)
@@ -244,6 +252,25 @@ describe('createDirectoryClient without a service', () => {
     expect(await client.getWallets({ page: 1, entries: 40 })).toEqual({ data: [good], count: 1 })
     await client.getWallets({ page: 1, entries: 40, search: 'x' })
     expect(load).toHaveBeenCalledOnce()
+  })
+
+  it('prefetches the local wallets once, so the first query finds them loaded', async () => {
+    const load = vi.fn(async () => [good])
+    const client = createDirectoryClient({ projectId: 'p1', sdk, wallets: load })
+    expect(client.localWallets).toBeUndefined()
+    await client.prefetch()
+    expect(client.localWallets).toEqual([good])
+    expect(await client.getWallets({ page: 1, entries: 40 })).toEqual({ data: [good], count: 1 })
+    expect(load).toHaveBeenCalledOnce()
+  })
+
+  it('never rejects a prefetch; a failed one leaves the load to the first query', async () => {
+    const load = vi.fn<() => Promise<DirectoryWallet[]>>()
+    load.mockRejectedValueOnce(new Error('chunk not loaded')).mockResolvedValue([good])
+    const client = createDirectoryClient({ projectId: 'p1', sdk, wallets: load })
+    await expect(client.prefetch()).resolves.toBeUndefined()
+    expect(client.localWallets).toBeUndefined()
+    expect(await client.getWallets({ page: 1, entries: 40 })).toEqual({ data: [good], count: 1 })
   })
 
   it('answers from the wallets it is given, also when baseUrl is empty', async () => {

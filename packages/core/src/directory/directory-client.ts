@@ -73,9 +73,16 @@ export interface DirectoryClient {
   findWallet(id: string, options?: DirectoryRequestOptions): Promise<DirectoryWallet | undefined>
   /**
    * The local wallets queries are answered from: undefined with a service, and for the built-in
-   * module until the first query has loaded it.
+   * module until the first query (or {@link DirectoryClient.prefetch}) has loaded it.
    */
   readonly localWallets: readonly DirectoryWallet[] | undefined
+  /**
+   * Loads the built-in wallets ahead of the first query, so the first open of a wallet list
+   * answers them in its first frame (issue 16: the cold open). Does nothing with a service, whose
+   * pages are asked for only when a list shows. Never rejects: a failed load is tried again by
+   * the first query.
+   */
+  prefetch(): Promise<void>
 }
 
 /**
@@ -129,6 +136,11 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
     return page
   }
 
+  async function prefetch(): Promise<void> {
+    if (baseUrl !== undefined) return
+    await getLocalWallets().catch(() => undefined)
+  }
+
   async function findWallet(
     id: string,
     request: DirectoryRequestOptions = {},
@@ -146,6 +158,7 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
     getWallets,
     walletImageUrl,
     findWallet,
+    prefetch,
     get localWallets() {
       return baseUrl === undefined ? localWallets : undefined
     },

@@ -45,6 +45,7 @@ function reportingForbidden(client: DirectoryClient, onForbidden: () => void): D
     getWallets: (query, options) => client.getWallets(query, options).catch(tell),
     findWallet: (id, options) => client.findWallet(id, options).catch(tell),
     walletImageUrl: (id) => client.walletImageUrl(id),
+    prefetch: () => client.prefetch(),
     get localWallets() {
       return client.localWallets
     },

@@ -1,6 +1,6 @@
 import { route } from '@latch/core'
 import { act } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { enMessages as m } from '../i18n/en.js'
 import { renderLatch } from '../test/render-latch.js'
 
@@ -15,5 +15,46 @@ describe('LatchModal title', () => {
     const dialog = await kit.modal().findByRole('dialog', { name: m['view.unavailableTitle'] })
     expect(dialog.textContent).toContain(m['view.unavailable'])
     expect(dialog.textContent).not.toContain('view.ApproveTransaction.title')
+  })
+})
+
+describe('LatchModal view entry', () => {
+  /** The view's wrapper once the view itself (lazy for most) has rendered into it. */
+  const shownView = (kit: Awaited<ReturnType<typeof renderLatch>>) =>
+    vi.waitFor(
+      () => {
+        // While a lazy view loads, Suspense keeps the last one in the tree, hidden.
+        const view = [...kit.modalRoot().querySelectorAll<HTMLElement>('.latch-view')].find(
+          (element) => element.style.display !== 'none',
+        )
+        if (!view?.firstElementChild) throw new Error('the view has not rendered yet')
+        return view
+      },
+      { timeout: 5_000 },
+    )
+
+  it('paints the view an open starts on without a fade, and fades in a view moved to', async () => {
+    const kit = await renderLatch({ open: true })
+    await kit.modal().findByRole('dialog', { name: m['view.Connect.title'] })
+    expect((await shownView(kit)).classList.contains('latch-view-enter')).toBe(false)
+
+    act(() => kit.latch.modal.send({ type: 'PUSH', route: route('Networks') }))
+    await kit.modal().findByRole('dialog', { name: m['view.Networks.title'] })
+    expect((await shownView(kit)).classList.contains('latch-view-enter')).toBe(true)
+
+    // Back to the first view is still a move within the open: it fades in too.
+    act(() => kit.latch.modal.send({ type: 'GO_BACK' }))
+    await kit.modal().findByRole('dialog', { name: m['view.Connect.title'] })
+    expect((await shownView(kit)).classList.contains('latch-view-enter')).toBe(true)
+  })
+
+  it('starts every open without a fade, whichever view the last one ended on', async () => {
+    const kit = await renderLatch({ open: true })
+    act(() => kit.latch.modal.send({ type: 'PUSH', route: route('Networks') }))
+    await kit.modal().findByRole('dialog', { name: m['view.Networks.title'] })
+    act(() => kit.latch.close())
+    kit.open({ route: route('Networks') })
+    await kit.modal().findByRole('dialog', { name: m['view.Networks.title'] })
+    expect((await shownView(kit)).classList.contains('latch-view-enter')).toBe(false)
   })
 })

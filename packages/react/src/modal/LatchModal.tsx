@@ -1,5 +1,5 @@
 import { selectCanGoBack, selectIsCloseDisabled, selectModalState, selectRoute } from '@latch/core'
-import { Suspense, useEffect, useId, useRef } from 'react'
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useSelector, useSharedSelector } from '../hooks/useSelector.js'
 import { useLatch, useT } from '../hooks/useLatch.js'
 import { useLatchTheme } from '../hooks/useLatchTheme.js'
@@ -35,6 +35,16 @@ export function LatchModal() {
     if (shownView.current !== null && shownView.current !== route.view) titleRef.current?.focus()
     shownView.current = route.view
   }, [open, route.view])
+  // The view the modal opens on paints at full opacity on the first frame after the click (issue
+  // 16: a fade from 0 would hide it for a frame or more); only a move to another view in the same
+  // open fades in. Derived while rendering (React's "previous render" pattern), so it is settled
+  // before the first commit and a later re-render of the same view never restarts or cuts it.
+  const [entry, setEntry] = useState<{ view: string | null; fades: boolean }>({
+    view: null,
+    fades: false,
+  })
+  if (!open && entry.view !== null) setEntry({ view: null, fades: false })
+  if (open && entry.view !== route.view) setEntry({ view: route.view, fades: entry.view !== null })
 
   return (
     <ShadowHost tag="latch-modal" styles={modalStyles}>
@@ -79,7 +89,10 @@ export function LatchModal() {
                 </div>
               }
             >
-              <div className="latch-view" key={route.view}>
+              <div
+                className={entry.fades ? 'latch-view latch-view-enter' : 'latch-view'}
+                key={route.view}
+              >
                 <ViewOutlet route={route} />
               </div>
             </Suspense>

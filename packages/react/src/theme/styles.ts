@@ -34,7 +34,7 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 .latch-title { margin: 0; text-align: center; font-size: calc(var(--fs) * 1.6); font-weight: 600;
   transition: opacity ${ANIMATION_MS.headerText}ms ease; }
 .latch-body { padding: 0 16px 16px; transition: height ${ANIMATION_MS.modalHeight}ms ease; }
-.latch-view { animation: latch-view-in ${ANIMATION_MS.viewTransition}ms ease; }
+.latch-view-enter { animation: latch-view-in ${ANIMATION_MS.viewTransition}ms ease; }
 @keyframes latch-view-in { from { opacity: 0; transform: translateY(4px) } to { opacity: 1; transform: none } }
 .latch-icon-button { width: 32px; height: 32px; display: inline-grid; place-items: center; border: 0;
   border-radius: calc(var(--r) * 2); background: transparent; color: var(--fg-2); cursor: pointer; font: inherit; }
