@@ -17,6 +17,7 @@ import {
   measureExtensionConnect,
   solanaWalletExtension,
 } from './extension-connect.mjs'
+import { measureSendReceiveBytes } from './send.mjs'
 import { measureConnectOpen, measureSearch } from './timing.mjs'
 import {
   measureWalletConnect,
@@ -124,6 +125,7 @@ function table(rows) {
 function report({
   size,
   lazy,
+  sendReceive,
   wcShare,
   solanaAdapterGzip,
   solanaConnect,
@@ -158,6 +160,12 @@ function report({
       kib(wcShare.lazyGzip),
       none,
       none,
+    ],
+    [
+      '  Send and Receive (views, their flow) in the initial JS, gzip',
+      kib(sendReceive.initialGzip),
+      '0 KiB',
+      verdict(sendReceive.initialGzip === 0),
     ],
     [
       '+ solanaAdapter() and a Solana network (second example), gzip',
@@ -208,6 +216,8 @@ function report({
     'AppKit 1.8 (React) ~550 KiB, RainbowKit ~275 KiB, React alone ~66 KiB.',
     `Lazy views: ${lazy.viewNames.join(', ')}.`,
     `Other lazy chunks: ${lazy.otherChunks} (${kib(lazy.otherGzip)}).`,
+    `Send and Receive in the initial JS: ${sendReceive.sources.map((s) => `${s.source} ${s.minified} B`).join(', ') || 'none'}`,
+    `  (minified); their ${sendReceive.lazyChunks} lazy view chunks: ${kib(sendReceive.lazyGzip)}.`,
     `The walletConnect() option in the initial JS (its URLs and loader, not the client):`,
     `  ${kib(wcShare.optionGzip)}, counted in Latch's share.`,
     `Click → Connect: ${connect.samples.length} warm opens after a warm-up, closed with Escape;`,
@@ -251,6 +261,7 @@ async function main() {
   const size = measureInitialJs(graph.initial)
   const lazy = measureLazyJs(graph.lazy)
   const wcShare = walletConnectShare(size, graph, gzipSize, readFileSync)
+  const sendReceive = measureSendReceiveBytes(graph)
   console.log(
     `Built the fixture: ${graph.initial.length} initial and ${graph.lazy.length} lazy chunks.`,
   )
@@ -342,6 +353,7 @@ async function main() {
   report({
     size,
     lazy,
+    sendReceive,
     wcShare,
     solanaAdapterGzip,
     solanaConnect,

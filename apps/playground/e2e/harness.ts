@@ -17,6 +17,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { preview } from 'vite'
 import { inject } from 'vitest'
 import {
+  devnetWalletTokens,
   startPlaygroundServer,
   type PlaygroundServer,
   type PlaygroundServerOptions,
@@ -224,6 +225,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     served.config = {
       chains: [a, b].map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
       privateKeys: walletKeys,
+      tokens: devnetWalletTokens(devnet),
       ...(relay ? { walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl } } : {}),
       serverUrl: latchServer.url,
       ...(solana ? { solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl } } : {}),

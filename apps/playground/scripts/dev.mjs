@@ -1,10 +1,14 @@
-// The playground's dev command: the devnet, the WalletConnect relay and the Latch server, then Vite
-// on 127.0.0.1 with their addresses served to the page; Ctrl-C (or SIGTERM from turbo) stops Vite,
+// The playground's dev command: the devnet, the WalletConnect relay, the local mailbox (maildev) and
+// the Latch server (with email login and the secure frame), then Vite on 127.0.0.1 with their
+// addresses served to the page; Ctrl-C (or SIGTERM from turbo) stops Vite,
 // the relay, the server and then every anvil. Works offline.
+import { randomBytes } from 'node:crypto'
+import { createServer as createNetServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBitcoinDevnet } from '@latch/bitcoin-devnet'
 import { startDevnet } from '@latch/devnet'
+import { startMailbox } from '@latch/mailbox'
 import { startRelay } from '@latch/relay'
 import { startSolanaDevnet } from '@latch/solana-devnet'
 import { createServer, runnerImport } from 'vite'
@@ -24,7 +28,30 @@ const { module: latchServerModule } = await runnerImport(join(appDir, 'server/la
   logLevel: 'warn',
 })
 
+/** A free port on 127.0.0.1: the server's is fixed before it starts, for its auth `publicUrl`. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createNetServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+
+// Email login (issue 17): dev-only secrets, fresh on every run like the server's database (a
+// returning visitor's session does not outlive it). Given ones are kept.
+process.env.LATCH_AUTH_SECRET ??= randomBytes(32).toString('base64url')
+process.env.LATCH_CUSTODY_KEY ??= randomBytes(32).toString('base64url')
+
 const devnetStarting = startDevnet()
+// maildev on 127.0.0.1: the login codes and device-approval links land in its inbox.
+const mailboxStarting = startMailbox({
+  smtpPort: Number(process.env.LATCH_SMTP_PORT) || 0,
+  webPort: Number(process.env.LATCH_MAILBOX_PORT) || 0,
+})
+mailboxStarting.catch(() => undefined)
+const latchServerPort = Number(process.env.LATCH_SERVER_PORT) || (await freePort())
 // The local Solana chain (LiteSVM in this process), next to anvil: the page adds its network, the
 // Solana adapter and the Solana dev wallet.
 const solanaStarting = startSolanaDevnet({ port: Number(process.env.LATCH_SOLANA_PORT) || 0 })
@@ -34,9 +61,12 @@ solanaStarting.catch(() => undefined)
 const bitcoinStarting = startBitcoinDevnet({ port: Number(process.env.LATCH_BITCOIN_PORT) || 0 })
 bitcoinStarting.catch(() => undefined)
 // PGlite's start-up, the server's slow part, runs while the devnet comes up.
-const latchServerStarting = latchServerModule.startPlaygroundServer(devnetStarting, {
-  port: Number(process.env.LATCH_SERVER_PORT) || 0,
-})
+const latchServerStarting = mailboxStarting.then((mailbox) =>
+  latchServerModule.startPlaygroundServer(devnetStarting, {
+    port: latchServerPort,
+    auth: { publicUrl: `http://127.0.0.1:${latchServerPort}`, smtp: mailbox.smtp },
+  }),
+)
 // Its failure is reported where it is awaited below, not as an unhandled rejection before that.
 latchServerStarting.catch(() => undefined)
 /** @type {import('@latch/relay').LocalRelay | undefined} */
@@ -53,6 +83,7 @@ const stop = (code = 0) =>
     await devnetStarting.then((devnet) => devnet.stop()).catch(() => undefined)
     await solanaStarting.then((solana) => solana.stop()).catch(() => undefined)
     await bitcoinStarting.then((bitcoin) => bitcoin.stop()).catch(() => undefined)
+    await mailboxStarting.then((mailbox) => mailbox.stop()).catch(() => undefined)
     process.exit(code)
   })())
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0))
@@ -65,6 +96,8 @@ let solana
 let bitcoin
 /** @type {import('../server/latch-server.ts').PlaygroundServer | undefined} */
 let latchServer
+/** @type {import('@latch/mailbox').Mailbox | undefined} */
+let mailbox
 try {
   devnet = await devnetStarting
   solana = await solanaStarting
@@ -73,11 +106,14 @@ try {
   relay = await startRelay({ port: Number(process.env.LATCH_RELAY_PORT) || 0 })
   // The Latch server on embedded PGlite: the wallet directory, the project's features and the
   // devnet chains' RPC proxy, for the playground's project and any local origin.
+  mailbox = await mailboxStarting
   latchServer = await latchServerStarting
   // Read by vite.config.ts's playground-config plugin, which serves it as /playground-config.js.
   process.env.LATCH_PLAYGROUND_CONFIG = JSON.stringify({
     chains: devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
     privateKeys: devnet.accounts.slice(0, WALLET_ACCOUNTS).map((account) => account.privateKey),
+    // The test tokens the in-page dev wallet's wallet_getAssets lists (the server prices them).
+    tokens: latchServerModule.devnetWalletTokens(devnet),
     walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl },
     serverUrl: latchServer.url,
     solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl },
@@ -124,8 +160,12 @@ console.log(
     '',
     `  Latch server (wallet directory, project config, RPC proxy): ${latchServer?.url}`,
     `    on embedded PGlite in ${latchServer?.dataDir} (removed on exit)`,
+    `    secure frame (email login's embedded wallet): ${latchServer?.url}/secure-frame/`,
     '',
-    '  Ctrl-C stops the playground, the relay, the Latch server and every local chain.',
+    `  Mail inbox (maildev: the login codes and device links): ${mailbox?.webUrl}`,
+    `    SMTP ${mailbox?.smtp.host}:${mailbox?.smtp.port}`,
+    '',
+    '  Ctrl-C stops the playground, the relay, the mailbox, the Latch server and every local chain.',
     '',
   ].join('\n'),
 )

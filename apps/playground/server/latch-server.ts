@@ -4,12 +4,15 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BYTES32_TOKEN, TEST_TOKEN, type Devnet } from '@latch/devnet'
+import { generateWalletIcon } from '@latch/core'
+import { BYTES32_TOKEN, TEST_TOKEN, devnetAccounts, type Devnet } from '@latch/devnet'
 import {
   openDatabase,
   parseServerConfig,
+  seedNames,
   startServer,
   type Database,
+  type NameSeed,
   type ServerConfigInput,
 } from '@latch/server'
 import { PLAYGROUND_PROJECT_ID } from '../src/config.js'
@@ -21,7 +24,10 @@ export const LOCAL_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
  * Fixed USD prices, so the Tokens tab has values to show on the devnet: ETH's, and the test
  * token's (the bytes32 token stays unpriced: the tab's token without a value).
  */
-const DEVNET_PRICES_USD = { ETH: 3000, [TEST_TOKEN.symbol]: 2 }
+export const DEVNET_PRICES_USD: Readonly<Record<string, number>> = {
+  ETH: 3000,
+  [TEST_TOKEN.symbol]: 2,
+}
 
 /**
  * The indexer on every devnet chain, from block 0: the deployments' mints of the TestCollection
@@ -44,7 +50,23 @@ export interface PlaygroundServerOptions {
    * on disk to remove).
    */
   storage?: 'temp-dir' | 'memory'
+  /**
+   * Email login and the secure frame (issue 17): the server's URL as browsers reach it (so
+   * `port` must be fixed) and the SMTP server the codes go through (maildev). Absent: no auth
+   * routes, no frame. The secrets come from LATCH_AUTH_SECRET and LATCH_CUSTODY_KEY.
+   */
+  auth?: { publicUrl: string; smtp: { host: string; port: number } }
 }
+
+/** The dev wallet's second account, by name: a send can go to `friend.latch` (SPEC §7 profile). */
+export const PLAYGROUND_NAMES: readonly NameSeed[] = [
+  {
+    name: 'friend.latch',
+    address: devnetAccounts[1]!.address,
+    namespace: 'eip155',
+    avatar: generateWalletIcon('Friend', 'friend.latch'),
+  },
+]
 
 /** The part of a running devnet the server's configuration is made from. */
 export type DevnetServices = Pick<Devnet, 'chains' | 'contracts'>
@@ -85,7 +107,29 @@ export function playgroundServerConfig(
     prices: { kind: 'static', usd: DEVNET_PRICES_USD },
     indexer: DEVNET_INDEXER,
     directory: { seed: options.directorySeed ?? 'builtin' },
+    ...(options.auth
+      ? {
+          auth: {
+            publicUrl: options.auth.publicUrl,
+            smtp: { ...options.auth.smtp, from: 'Latch playground <login@latch.localhost>' },
+          },
+        }
+      : {}),
   }
+}
+
+/**
+ * The devnet's ERC-20s by chain id, for the page's dev wallet to list in its asset discovery
+ * (`PlaygroundConfig.tokens`): the same tokens the server knows, so the wallet and the server
+ * describe one account.
+ */
+export function devnetWalletTokens(devnet: DevnetServices): Record<number, `0x${string}`[]> {
+  return Object.fromEntries(
+    devnet.chains.flatMap((chain) => {
+      const contracts = devnet.contracts[chain.chainId]
+      return contracts ? [[chain.chainId, [contracts.testToken, contracts.bytes32Token]]] : []
+    }),
+  )
 }
 
 function pick(token: { symbol: string; name: string; decimals: number }) {
@@ -129,6 +173,7 @@ export async function startPlaygroundServer(
     ])
     if (opened.status === 'rejected') throw opened.reason
     const db = (database = opened.value)
+    await seedNames(db.db, PLAYGROUND_NAMES)
     if (services.status === 'rejected') throw services.reason
     const config = parseServerConfig(
       playgroundServerConfig(services.value, options),

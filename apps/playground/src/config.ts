@@ -25,6 +25,11 @@ export interface PlaygroundConfig {
    * devnet only. Never real keys.
    */
   privateKeys: `0x${string}`[]
+  /**
+   * The devnet's ERC-20s by chain id (the test tokens), which the in-page dev wallet reports in
+   * its asset discovery (wallet_getAssets), as a real wallet reports the tokens it holds.
+   */
+  tokens?: Record<number, `0x${string}`[]>
   /** The local WalletConnect relay and its verify service, when the dev command started one. */
   walletConnect?: { relayUrl: string; verifyUrl: string }
   /**
@@ -70,6 +75,7 @@ export function readPlaygroundConfig(global: object): PlaygroundConfig | undefin
   return {
     chains: config.chains,
     privateKeys: config.privateKeys ?? [],
+    ...(config.tokens ? { tokens: tokensOf(config.tokens) } : {}),
     ...(walletConnect ? { walletConnect } : {}),
     ...(typeof config.serverUrl === 'string' ? { serverUrl: config.serverUrl } : {}),
     ...(typeof config.solana?.rpcUrl === 'string' && typeof config.solana.wsUrl === 'string'
@@ -79,4 +85,18 @@ export function readPlaygroundConfig(global: object): PlaygroundConfig | undefin
       ? { bitcoin: { esploraUrl: config.bitcoin.esploraUrl } }
       : {}),
   }
+}
+
+/** The well-formed part of {@link PlaygroundConfig.tokens}: chain ids and 0x addresses. */
+function tokensOf(value: unknown): Record<number, `0x${string}`[]> {
+  if (!value || typeof value !== 'object') return {}
+  const isAddress = (item: unknown): item is `0x${string}` =>
+    typeof item === 'string' && /^0x[0-9a-fA-F]{40}$/.test(item)
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([chainId, addresses]) =>
+      /^[0-9]+$/.test(chainId) && Array.isArray(addresses)
+        ? [[Number(chainId), addresses.filter(isAddress)]]
+        : [],
+    ),
+  )
 }

@@ -44,6 +44,8 @@ export function setupDevWallet(
   const wallet = createDevWallet({
     chains: config.chains,
     privateKeys: config.privateKeys,
+    // Its wallet_getAssets lists the devnet's tokens next to ETH, as a real wallet would.
+    ...(config.tokens ? { assets: config.tokens } : {}),
     approval: 'auto-approve',
     // The wallet remembers the site like a real one does, so a reload reconnects silently.
     storage: target.localStorage,

@@ -25,6 +25,8 @@ export function createPlaygroundLatch(
   return createLatch({
     projectId: PLAYGROUND_PROJECT_ID,
     ...(services.serverUrl ? { serverUrl: services.serverUrl } : {}),
+    // Email login through the server's secure frame (issue 17; on by default, said here).
+    features: { email: true },
     metadata: {
       name: 'Latch Playground',
       description: 'The Latch demo host',

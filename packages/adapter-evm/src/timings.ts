@@ -1,7 +1,5 @@
 // SPEC §9 timings the adapter keeps. They live apart from the code that uses them because that
 // code needs viem and is loaded on first use, while the package entry exports these at once.
 
-/** SPEC §9: the native balance is cached 30 s. */
-export const NATIVE_BALANCE_CACHE_MS = 30_000
 /** SPEC §9: the page integration waits 25 000 ms for a receipt. */
 export const RECEIPT_TIMEOUT_MS = 25_000

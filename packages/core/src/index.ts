@@ -4,6 +4,8 @@
  * chain library, and nothing here touches a browser API when imported.
  */
 export * from './adapter/index.js'
+// The embedded wallet: email login and the AUTH connector (issue 17).
+export * from './auth/index.js'
 export * from './balances/index.js'
 export * from './connector/index.js'
 export * from './directory/index.js'

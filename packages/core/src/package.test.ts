@@ -30,12 +30,13 @@ const packageOf = (specifier: string) =>
 describe('@latch/core package boundaries', () => {
   const files = sourceFiles(srcDir)
 
-  it('imports nothing from React, a chain library or Node: only xstate and zod', () => {
+  // @latch/frame is Latch's own secure-frame protocol (zod only); core loads its client lazily.
+  it('imports nothing from React, a chain library or Node: only xstate, zod and @latch/frame', () => {
     const imported = new Set(
       files.flatMap((file) => bareImports(readFileSync(file, 'utf8')).map(packageOf)),
     )
-    expect([...imported].sort()).toEqual(['xstate', 'zod'])
-    expect(Object.keys(packageJson.dependencies).sort()).toEqual(['xstate', 'zod'])
+    expect([...imported].sort()).toEqual(['@latch/frame', 'xstate', 'zod'])
+    expect(Object.keys(packageJson.dependencies).sort()).toEqual(['@latch/frame', 'xstate', 'zod'])
   })
 
   it('validates with zod/mini only: full zod would weigh on every host page at start-up', () => {

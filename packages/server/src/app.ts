@@ -15,6 +15,7 @@ import { accountNftsRoutes } from './routes/account-nfts.js'
 import { eventRoutes } from './routes/events.js'
 import { identityRoutes } from './routes/identity.js'
 import { priceRoutes } from './routes/price.js'
+import { profileRoutes } from './routes/profile.js'
 import { imageRoutes } from './routes/images.js'
 import { projectConfigRoutes } from './routes/project-config.js'
 import { authDeviceApprovalRoutes } from './routes/auth-device-approval.js'
@@ -86,6 +87,8 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
   app.route('/', accountNftsRoutes(routeDeps))
   app.route('/', identityRoutes(routeDeps))
   app.route('/', priceRoutes(routeDeps))
+  // SPEC §7 name service: a send to a name, the identity's fallback.
+  app.route('/', profileRoutes(routeDeps))
   if (config.auth) {
     const auth = createAuthDeps(config.auth, {
       db: deps.db,

@@ -25,6 +25,7 @@ export {
   type StepOutcome,
 } from './indexer/chain-indexer.js'
 export { hitRateLimit, type RateLimit, type RateLimitVerdict } from './limits/rate-limit.js'
+export { nameSeedSchema, seedNames, type NameSeed } from './seed/names.js'
 export {
   createServer,
   startServer,

@@ -5,6 +5,7 @@
 // BlockchainApiTokenPriceResponse; the query of each call from `BlockchainApiController.ts`).
 // The Latch server validates its requests and answers with these; core's clients parse with them.
 import * as z from 'zod/mini'
+import { isBitcoinAddress, isSolanaAddress } from '../identifiers/address.js'
 import { isCaipAddress, isCaipNetworkId } from '../identifiers/caip.js'
 import { projectIdSchema } from './sdk.js'
 
@@ -232,3 +233,71 @@ export const reverseLookupResponseSchema = z.array(
 )
 
 export type ReverseLookupResponse = z.output<typeof reverseLookupResponseSchema>
+
+/**
+ * A name of the name service (SPEC §7 `/v1/profile/*`), as the reference service takes it:
+ * letters, digits and `-` in dot-separated labels (at least two: `friend.latch`), at most 255
+ * characters, any case. Parsed to its normalised form, lower case, which is how names are stored.
+ */
+export const profileNameSchema = z.pipe(
+  z
+    .string()
+    .check(
+      z.maxLength(255, 'Invalid name: at most 255 characters'),
+      z.regex(
+        /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/,
+        'Invalid name: expected labels of letters, digits and - joined by dots',
+      ),
+    ),
+  z.transform((name: string) => name.toLowerCase()),
+)
+
+/**
+ * An address the name service may hold: EVM (`0x` and 40 hex digits), Solana (base58) or Bitcoin
+ * (segwit with its checksum, or base58 legacy), as core's send checks them.
+ */
+export const profileAddressSchema = z
+  .string()
+  .check(
+    z.refine(
+      (value: string) =>
+        /^0x[0-9a-fA-F]{40}$/.test(value) || isSolanaAddress(value) || isBitcoinAddress(value),
+      'Invalid address: expected an EVM, Solana or Bitcoin address',
+    ),
+  )
+
+/** The name service's one answer shape; `2` (coin-type keyed addresses) is the one served. */
+const profileApiVersion = z.optional(z.literal('2'))
+
+/** `GET /v1/profile/account/{name}` query: `apiVersion=2` (AppKit sends it). */
+export const profileAccountParamsSchema = z.object({ ...sdkQuery, apiVersion: profileApiVersion })
+
+/** `GET /v1/profile/reverse/{address}` query: AppKit's `sender` (the asking account) and `apiVersion`. */
+export const profileReverseParamsSchema = z.object({
+  ...sdkQuery,
+  sender: z.optional(profileAddressSchema),
+  apiVersion: profileApiVersion,
+})
+
+/**
+ * One name, AppKit's `BlockchainApiLookupEnsName` (apiVersion 2): its addresses keyed by
+ * ENSIP-11 coin type (60 EVM, `COIN_TYPE_FLAG + chainId` an EVM chain's own, 501 Solana, 0
+ * Bitcoin), times in unix seconds, and its attributes (the avatar, a bio).
+ */
+export const profileNameEntrySchema = z.object({
+  name: z.string(),
+  registered: z.number().check(z.int(), z.nonnegative()),
+  updated: z.number().check(z.int(), z.nonnegative()),
+  addresses: z.record(
+    z.string().check(z.regex(/^[0-9]{1,10}$/)),
+    z.object({ address: z.string(), created: z.string().check(z.regex(/^[0-9]+$/)) }),
+  ),
+  attributes: z.array(z.object({ avatar: z.optional(z.string()), bio: z.optional(z.string()) })),
+})
+
+/** `GET /v1/profile/reverse/{address}` answer: the address's names, newest first. */
+export const profileReverseResponseSchema = z.array(profileNameEntrySchema)
+
+export type ProfileAccountParams = z.output<typeof profileAccountParamsSchema>
+export type ProfileReverseParams = z.output<typeof profileReverseParamsSchema>
+export type ProfileNameEntry = z.output<typeof profileNameEntrySchema>

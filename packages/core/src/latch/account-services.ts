@@ -13,7 +13,9 @@ import type {
   PageRequest,
 } from '../machines/account-data.types.js'
 import type { IdentityRequest } from '../machines/identity.machine.js'
+import type { Network } from '../network/network.js'
 import type { ResolvedOptions } from '../options/schema.js'
+import type { ResolvedName } from '../send/send.types.js'
 import type { ServerEnvironment } from './server-services.js'
 
 /** The instance's account reads; absent without a server (nothing to read the account from). */
@@ -22,6 +24,11 @@ export interface AccountServices {
   lookupProfile(request: IdentityRequest, signal: AbortSignal): Promise<AccountProfile>
   history(request: PageRequest, signal: AbortSignal): Promise<AccountHistoryResponse>
   nfts(request: PageRequest, signal: AbortSignal): Promise<NftPage>
+  /** A send's receiver typed as a name: its address on `network` and avatar (name-lookup.ts). */
+  resolveName(
+    request: { name: string; network: Network },
+    signal: AbortSignal,
+  ): Promise<ResolvedName | null>
 }
 
 export function accountServices(
@@ -44,6 +51,12 @@ export function accountServices(
       (await load()).getHistory(address, { chainId: caipNetworkId, cursor }, { signal }),
     nfts: async ({ address, caipNetworkId, cursor }, signal) =>
       (await load()).getNfts(address, { chainId: caipNetworkId, cursor }, { signal }),
+    resolveName: async (request, signal) =>
+      (await import('./name-lookup.js')).lookupName(
+        { serverUrl, projectId, ...(env.fetch ? { fetch: env.fetch } : {}) },
+        request,
+        signal,
+      ),
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { waitFor } from 'xstate'
 import type { TokenBalance } from '../balances/token-balance.js'
+import type { CaipAddress } from '../identifiers/types.js'
 import { selectActivity } from '../machines/account-data.selectors.js'
 import { defineNetwork } from '../network/network.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
@@ -25,7 +26,7 @@ afterAll(() => server.close())
 const wallet = fakeWallet('io.dev', { balance: 2n * 10n ** 18n })
 const owner = wallet.accounts[0]!.address
 const chain = devnetA.caipNetworkId
-const token = `${chain}:0x5FbDB2315678afecb367f032d93F642f64180aa3`
+const token: CaipAddress = `${chain}:0x5FbDB2315678afecb367f032d93F642f64180aa3`
 const serverBalances = [
   {
     name: 'Ether',
@@ -126,18 +127,32 @@ describe('account data: tokens (SPEC §4 wallet → server → RPC)', () => {
     latch.destroy()
   })
 
-  it("takes the wallet's own asset discovery first, and then never asks the server", async () => {
+  it("takes the wallet's own asset discovery first, priced and completed by the server", async () => {
     const fromWallet: TokenBalance[] = [
       {
         name: 'Wallet Token',
         symbol: 'WT',
         chainId: chain,
+        address: `${chain}:0x${'7'.repeat(40)}`,
         quantity: { decimals: '6', numeric: '1' },
+      },
+      // The server prices this one: the wallet's quantity (4), the server's price (1).
+      {
+        name: 'Test Token',
+        symbol: 'TT',
+        chainId: chain,
+        address: token,
+        quantity: { decimals: '18', numeric: '4' },
       },
     ]
     const { data, latch } = await connected({ tokens: fromWallet })
-    expect(data()?.tokenBalance).toEqual(fromWallet)
-    expect(paths()).not.toContain(`/v1/account/${owner}/balance`)
+    expect(data()?.tokenBalance?.map((t) => [t.symbol, t.quantity.numeric, t.value])).toEqual([
+      ['WT', '1', undefined],
+      ['TT', '4', 4],
+      // The server's other tokens follow; its zero-decimal one is still dropped (SPEC §4).
+      ['ETH', '2', 6000],
+    ])
+    expect(paths()).toContain(`/v1/account/${owner}/balance`)
     latch.destroy()
   })
 

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { ChainAdapter, ConnectResult } from '../adapter/contract.js'
+import { AUTH_CONNECTOR_ID } from '../auth/auth-connector.js'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type {
@@ -10,6 +11,7 @@ import type {
 import type { Network } from '../network/network.js'
 import { WALLETCONNECT_CONNECTOR_ID } from '../walletconnect/contract.js'
 import type { WalletConnectLink } from '../walletconnect/link.js'
+import type { LatchAuth } from './auth-wiring.js'
 
 export type AdapterRegistry = ReadonlyMap<ChainNamespace, ChainAdapter>
 
@@ -36,6 +38,8 @@ export function connectionActors(
   walletConnect?: WalletConnectLink,
   /** The namespace's active network, read when a reconnect runs (the instance is started). */
   activeNetworkOf: (namespace: ChainNamespace) => Network | undefined = () => undefined,
+  /** The embedded wallet (auth-wiring.ts): its session restored on load, signed out on disconnect. */
+  auth?: Pick<LatchAuth, 'restore' | 'signOut'>,
 ) {
   const fromSession = (namespace: ChainNamespace) => {
     const result = walletConnect?.sessionResult(namespace)
@@ -68,6 +72,8 @@ export function connectionActors(
     }),
     reconnectWallet: fromPromise<ConnectResult | null, ReconnectCandidate>(
       async ({ input, signal }) => {
+        // SPEC §4: the frame loads only with the stored email-login flag; not connected clears it.
+        if (input.connectorId === AUTH_CONNECTOR_ID && !(await auth?.restore(signal))) return null
         if (input.connectorId === WALLETCONNECT_CONNECTOR_ID) {
           if (!walletConnect?.available) return null
           const session = walletConnect.session ?? (await walletConnect.restore())
@@ -93,6 +99,10 @@ export function connectionActors(
           .map((c) => adapterFor(registry, c.namespace).disconnect({ connectorId: c.connectorId })),
         // One session covers every namespace: end it once.
         ...(walletConnect && input.connections.some(isSession) ? [walletConnect.disconnect()] : []),
+        // SPEC §4: disconnecting the embedded wallet signs out in the frame and clears the login cache.
+        ...(auth && input.connections.some((c) => c.connectorId === AUTH_CONNECTOR_ID)
+          ? [auth.signOut()]
+          : []),
       ])
       const reasons = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))
       if (reasons.length) {

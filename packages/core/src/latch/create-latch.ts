@@ -1,174 +1,48 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import type { Connector } from '../connector/connector.js'
-import type { Alert } from '../errors/alerts.js'
+import { createActor, fromCallback, fromPromise } from 'xstate'
+import { whenIdle } from '../platform/when-idle.js'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import { accountDataMachine } from '../machines/account-data.machine.js'
 import { connectionMachine } from '../machines/connection.machine.js'
-import {
-  sameAccountState,
-  selectAccountState,
-  type AccountState,
-  type ConnectHelperResult,
-} from '../machines/connection.selectors.js'
+import { sameAccountState, selectAccountState } from '../machines/connection.selectors.js'
 import { networkMachine } from '../machines/network.machine.js'
 import { selectActiveCaipNetworkId, selectActiveNetwork } from '../machines/network-rules.js'
-import type { HostNetwork, Network } from '../network/network.js'
+import type { Network } from '../network/network.js'
 import { parseOptions } from '../options/parse-options.js'
-import type { LatchOptions, ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
-import {
-  changeTheme,
-  type LatchTheme,
-  type ThemeChange,
-  type ThemeMode,
-  type ThemeVariables,
-} from '../options/theme.js'
+import type { LatchOptions, ResolvedOptions } from '../options/schema.js'
+import { changeTheme, type ThemeChange } from '../options/theme.js'
 import { isMobileDevice } from '../platform/is-mobile.js'
 import type { OpenRequest } from '../router/open-rules.js'
-import { route, type Route } from '../router/routes.js'
-import type { StorageReport } from '../storage/latch-storage.js'
-import type { RecentWallet } from '../storage/keys.js'
+import { route } from '../router/routes.js'
+import { PENDING_POLLING_INTERVAL_MS } from '../send/transaction-timings.js'
 import type { StoragePort } from '../storage/storage-port.js'
-import { createLatchDirectory, type LatchDirectory } from '../wallets/latch-directory.js'
+import { createLatchDirectory } from '../wallets/latch-directory.js'
 import type { WalletConnectConfig, WalletConnectSession } from '../walletconnect/contract.js'
 import { createWalletConnectLink } from '../walletconnect/link.js'
 import { pairWalletActor } from '../walletconnect/pair-actor.js'
 import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import { accountDataActors, accountServices } from './account-services.js'
 import { connectionActors, createAdapterRegistry, networkActors } from './adapter-actors.js'
+import { latchAuthFor } from './auth-wiring.js'
 import { currentConnection, started } from './started.js'
 import { latchMachine } from './latch.machine.js'
-import { createPageActions, type PageTransaction } from './page-actions.js'
+import type { ConnectOptions, Latch, LatchEnvironment } from './latch-api.js'
 import type { LatchChildren } from './root-events.js'
-import { serverServices, type ServerEnvironment } from './server-services.js'
+import { serverServices } from './server-services.js'
+
+export type {
+  ConnectOptions,
+  Latch,
+  LatchActor,
+  LatchEnvironment,
+  OpenOptions,
+} from './latch-api.js'
 
 /**
- * The platform around an instance. Every field has a browser default; tests and servers inject.
- * The server's part (`fetch`, and `fetchProjectConfig` and `directory` to stand in for the
- * `serverUrl`'s configuration and wallet directory) is described in server-services.ts.
+ * The longest the wallet lists' data waits for an idle moment once the instance runs: late enough
+ * to stay out of the page's own start, early enough to be there before a visitor's first click.
  */
-export interface LatchEnvironment extends ServerEnvironment {
-  /** Where to persist; default: `options.storage`, else localStorage when usable, else memory. */
-  storage?: StoragePort
-  /**
-   * Phones get AllWallets instead of the QR view (SPEC §2 rule 2), and WalletConnect requests
-   * reopen the wallet's app there. Default: this device's check (a coarse pointer or a mobile
-   * user agent), made when the instance starts, never at import.
-   */
-  isMobile?: () => boolean
-  /**
-   * SPEC §4: what the connect helper deletes on failure besides Latch's own keys; default: the
-   * IndexedDB databases Latch owns (`LATCH_OWNED_DATABASES`), never the host's.
-   */
-  clearBrowserData?: () => Promise<void>
-  /** Told when stored data was corrupt or could not be written (storage never throws). */
-  onStorageReport?: (report: StorageReport) => void
-}
-
-/** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
-export type OpenOptions = { route?: Route; namespace?: ChainNamespace }
-
-/** `connect()`'s argument: a discovered wallet to ask at once, instead of the Connect view. */
-export type ConnectOptions = { connectorId?: string }
-
-export type LatchActor = ActorRefFrom<typeof latchMachine>
-
-/** One independent Latch: its machines, its storage, its wallets. Two never share anything. */
-export interface Latch {
-  readonly options: ResolvedOptions
-  /** The root actor: its snapshot says which flow runs; views send it the user's intents. */
-  readonly actor: LatchActor
-  readonly connection: LatchChildren['connection']
-  readonly network: LatchChildren['network']
-  readonly modal: LatchChildren['modal']
-  readonly toast: LatchChildren['toast']
-  /** The pairing view's machine: the URI, its lifetime and the wallet's answer. */
-  readonly walletConnect: LatchChildren['walletConnect']
-  /**
-   * The Account view's NFTs and Activity (with or without React): opening the Account view
-   * (`open({ route: { view: 'Account' } })`) starts it; send it `SELECT_TAB`, `LOAD_MORE`,
-   * `SELECT_NFT`; read it with `selectActivity`, `selectNfts`. Tokens are the connection's account data
-   * (`tokenRowsOf`).
-   */
-  readonly accountData: LatchChildren['accountData']
-  /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
-  readonly walletConnectAvailable: boolean
-  /** The wallet directory the wallet lists browse. Holds no state and does no I/O until queried. */
-  readonly directory: LatchDirectory
-  /**
-   * Starts the I/O: storage, wallet discovery, reconnect on load. Idempotent; browser only. The
-   * I/O is its own chunk, loaded now, so the instance runs a moment later: see {@link ready}.
-   */
-  start(): void
-  /** Starts the instance if needed; resolves once it runs (its I/O loaded). */
-  ready(): Promise<void>
-  /** Stops the I/O and the machines. The instance cannot be restarted. */
-  destroy(): void
-  /** Setup problems to show (SPEC §8 alerts), e.g. PROJECT_ID_NOT_CONFIGURED. */
-  getAlerts(): readonly Alert[]
-  /** The features in force: the host's options, overridden by the project's remote config. */
-  getFeatures(): ResolvedFeatures
-  /** The theme in force: `themeMode` and `themeVariables` (every default applied). */
-  getTheme(): LatchTheme
-  /**
-   * Switches the theme live: the modal and the ConnectButton follow at once, and nothing else
-   * happens (no reconnect). Throws a LatchOptionsError naming `themeMode` for anything but
-   * 'light' or 'dark', and then nothing changes.
-   */
-  setThemeMode(themeMode: ThemeMode): void
-  /**
-   * Changes theme variables live, laid over the ones in force (the others stay). Checked like
-   * the `themeVariables` option: a wrong value throws a LatchOptionsError naming the field
-   * (`themeVariables.--latch-accent`), and then nothing changes.
-   */
-  setThemeVariables(themeVariables: ThemeVariables): void
-  /** The wallets the adapters have discovered so far, every namespace. */
-  getConnectors(): readonly Connector[]
-  /** SPEC §1 page helper: opens the modal per the SPEC §2 opening rules. */
-  open(options?: OpenOptions): void
-  close(): void
-  /**
-   * SPEC §4 connect helper: resolves at once when connected; otherwise opens the modal (at the
-   * named wallet's waiting view with `connectorId`, which asks it at once) and resolves on the
-   * next connection. On a connect failure it clears Latch's own stores, then rejects. Closing
-   * the modal without connecting rejects with USER_REJECTED (nothing is cleared).
-   */
-  connect(options?: ConnectOptions): Promise<ConnectHelperResult>
-  /**
-   * SPEC §1 page helper, the host's logout: disconnects every connection, abandons any connect,
-   * reconnect or pairing in flight, and closes the modal. Resolves once disconnected, from any
-   * state, within SPEC §9's 3 s disconnect wait.
-   */
-  disconnect(): Promise<void>
-  /**
-   * Removes the adapter of `namespace`, as AppKit's removeAdapter does: its connections end, its
-   * wallets leave the lists and its discovery stops; when its network was active, the first
-   * network of another adapter becomes active (SPEC §4). Resolves once its wallets are
-   * disconnected; rejects with ADAPTER_NOT_FOUND when no adapter serves `namespace`.
-   */
-  removeAdapter(namespace: ChainNamespace): Promise<void>
-  /** SPEC §3 account state exposed to the host. */
-  getAccount(): AccountState
-  subscribeAccount(listener: (account: AccountState) => void): () => void
-  getActiveNetwork(): Network | undefined
-  /**
-   * SPEC §3 recent wallets (at most 2, most recent first), for the Connect view. Read from
-   * storage when the instance starts: empty before {@link ready}.
-   */
-  getRecentWallets(): RecentWallet[]
-  /**
-   * Switches network (SPEC §4 rules pick the confirming view, which asks the wallet, adding an
-   * unknown chain and retrying). Resolves once the network is active; rejects with the wallet's
-   * error, with USER_REJECTED when the modal is closed first, or CHAIN_NOT_CONFIGURED. The
-   * network is matched by caipNetworkId among `networks` (so one passed without `rpcUrls` is
-   * switched to with its server RPC).
-   */
-  switchNetwork(network: HostNetwork): Promise<void>
-  /** Signs a plain-text message with the current account (the wallet prompts). */
-  signMessage(message: string): Promise<string>
-  /** Sends a transaction from the current account on the active network; resolves with its hash. */
-  sendTransaction(transaction: PageTransaction): Promise<string>
-}
+const DIRECTORY_WARM_UP_MS = 1_000
 
 /**
  * Creates an instance from the host's options, validated at the boundary: invalid options throw
@@ -197,15 +71,27 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   })
 
   const port = env.storage ?? (options.storage as StoragePort | undefined)
+  // The embedded wallet (SPEC §4): nothing of it loads until an email login or its reconnect.
+  const auth = latchAuthFor(options, registry, port, () => children, env.authFrame)
   const server = serverServices(options, env)
   const { fetchProjectConfig } = server
   const account = accountServices(options, env)
+  // SPEC §8: a 403 from the directory, whichever view asked, is the root's alert to raise.
+  const directory = createLatchDirectory(options.projectId, server.directory, () => {
+    if (actor.getSnapshot().status === 'active') actor.send({ type: 'SERVER_FORBIDDEN' })
+  })
   const machine = latchMachine.provide({
     actors: {
+      warmDirectory: fromCallback(() =>
+        whenIdle(() => void directory.client.prefetch(), DIRECTORY_WARM_UP_MS),
+      ),
       connection: connectionMachine.provide({
         // The restored network of a namespace, for wallets without a chain of their own.
-        actors: connectionActors(registry, walletConnectLink, (namespace) =>
-          selectActiveNetwork(network.getSnapshot(), namespace),
+        actors: connectionActors(
+          registry,
+          walletConnectLink,
+          (namespace) => selectActiveNetwork(network.getSnapshot(), namespace),
+          auth,
         ),
       }),
       network: networkMachine.provide({ actors: networkActors(registry) }),
@@ -266,6 +152,10 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         reconnect: options.enableReconnect,
         isMobile,
         ...(account ? { account } : {}),
+        // SPEC §9: pending polling is off unless the host turns it on.
+        ...(options.pollPendingTransactions
+          ? { pendingPollingIntervalMs: PENDING_POLLING_INTERVAL_MS }
+          : {}),
       },
     },
   })
@@ -276,12 +166,23 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   // Validated before anything is sent: a wrong value throws and changes nothing.
   const setTheme = (change: ThemeChange) =>
     actor.send({ type: 'SET_THEME', theme: changeTheme(actor.getSnapshot().context.theme, change) })
-  const actions = createPageActions({
-    registry,
-    connection,
-    activeNetwork: () => latch.getActiveNetwork(),
-    refreshBalance: () => actor.send({ type: 'REFRESH_BALANCE' }),
-  })
+  const refreshBalance = () => actor.send({ type: 'REFRESH_BALANCE' })
+  /**
+   * The page actions' code is in the runtime chunk: before the instance first runs nothing can
+   * be connected, so they reject at once, as they would with no account.
+   */
+  const running = () => {
+    const { runtime } = actor.getSnapshot().context
+    if (!runtime) throw new LatchError('NO_ACTIVE_CAIP_ADDRESS')
+    return runtime
+  }
+  const pageActions = () =>
+    running().pageActions({
+      registry,
+      connection,
+      activeNetwork: () => latch.getActiveNetwork(),
+      refreshBalance,
+    })
   const latch: Latch = {
     options,
     actor,
@@ -291,11 +192,15 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     toast: children.toast,
     walletConnect: children.walletConnect,
     accountData: children.accountData,
+    get sendForm() {
+      return actor.getSnapshot().context.sendForm
+    },
+    get pendingTransactions() {
+      return actor.getSnapshot().context.pendingTransactions
+    },
     walletConnectAvailable: walletConnectLink.available,
-    // SPEC §8: a 403 from the directory, whichever view asked, is the root's alert to raise.
-    directory: createLatchDirectory(options.projectId, server.directory, () => {
-      if (actor.getSnapshot().status === 'active') actor.send({ type: 'SERVER_FORBIDDEN' })
-    }),
+    auth,
+    directory,
     start() {
       // Idempotent; after a failed load of the I/O chunk, the next call tries again.
       actor.send({ type: 'START' })
@@ -307,6 +212,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     destroy() {
       actor.stop()
       void walletConnectLink.close()
+      auth.destroy()
     },
     getAlerts: () => actor.getSnapshot().context.alerts,
     getFeatures: () => actor.getSnapshot().context.features,
@@ -372,8 +278,10 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     },
     getRecentWallets: () => [...actor.getSnapshot().context.recentWallets],
     getActiveNetwork: () => selectActiveNetwork(network.getSnapshot()),
-    signMessage: actions.signMessage,
-    sendTransaction: actions.sendTransaction,
+    signMessage: async (message) => pageActions().signMessage(message),
+    sendTransaction: async (transaction) => pageActions().sendTransaction(transaction),
+    send: async (request) =>
+      running().send.pageSend(actor.getSnapshot().context, refreshBalance, request),
     async switchNetwork(requested) {
       const target = options.networks.find((n) => n.caipNetworkId === requested.caipNetworkId)
       if (!target) throw new LatchError('CHAIN_NOT_CONFIGURED')

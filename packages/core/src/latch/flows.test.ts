@@ -49,8 +49,10 @@ describe('route flows: the table', () => {
       ConnectingWalletConnect: 'pairing',
       ConnectingWalletConnectBasic: 'pairing',
       Account: 'account',
+      Send: 'sending',
     })
     expect(routeFlowOf({ view: 'Connect' })).toBeUndefined()
+    expect(routeFlowOf({ view: 'Receive' })).toBeUndefined()
     expect(routeFlowOf(undefined)).toBeUndefined()
   })
 })

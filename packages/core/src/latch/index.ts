@@ -6,7 +6,18 @@ export {
   type LatchEnvironment,
   type OpenOptions,
 } from './create-latch.js'
-export type { LatchChildren, LatchRootContext, LatchRootEvent } from './root-events.js'
+export type { LatchAuth } from './auth-wiring.js'
+export type {
+  LatchChildren,
+  LatchRootContext,
+  LatchRootEvent,
+  SendChildren,
+} from './root-events.js'
 export { ASYNC_INJECTION_WAIT_MS, routeFlows, type RouteFlow } from './route-flows.js'
-export { selectConnectFlowPhase, selectFlow } from './root-selectors.js'
+export {
+  selectConnectFlowPhase,
+  selectFlow,
+  selectPendingTransactionsActor,
+  selectSendForm,
+} from './root-selectors.js'
 export { createPageActions, type PageTransaction } from './page-actions.js'

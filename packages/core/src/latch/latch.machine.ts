@@ -1,6 +1,6 @@
 import { sendTo } from 'xstate'
 import { messageFor } from '../errors/catalogue.js'
-import { latchSetup } from './latch.setup.js'
+import { latchSendSetup } from './send-wiring.js'
 
 export type { LatchRootInput } from './latch.setup.js'
 
@@ -11,7 +11,7 @@ export type { LatchRootInput } from './latch.setup.js'
  * machines start at once, since they are pure; the I/O (storage, wallets, reconnect) only starts
  * with START. The pattern is written down in packages/core/ARCHITECTURE.md.
  */
-export const latchMachine = latchSetup.createMachine({
+export const latchMachine = latchSendSetup.createMachine({
   id: 'latch',
   context: ({ input, spawn }) => ({
     connection: spawn('connection', { id: 'connection', systemId: 'connection' }),
@@ -28,6 +28,7 @@ export const latchMachine = latchSetup.createMachine({
     theme: input.theme,
     recentWallets: [],
     loggedOutWhileStarting: false,
+    balanceSpent: false,
   }),
   on: {
     ALERT: { actions: { type: 'addAlert', params: ({ event }) => event } },
@@ -38,7 +39,7 @@ export const latchMachine = latchSetup.createMachine({
     SET_THEME: { actions: { type: 'assignTheme', params: ({ event }) => event } },
     // Settles from every state: the connection machine ends each of its states on DISCONNECT,
     // and closing the modal stops whatever flow the view on show was running.
-    DISCONNECT: { actions: ['disconnectEverything', 'closeModal'] },
+    DISCONNECT: { actions: ['disconnectEverything', 'closeModal', 'clearPending'] },
   },
   initial: 'idle',
   states: {
@@ -51,7 +52,10 @@ export const latchMachine = latchSetup.createMachine({
         src: 'loadRuntime',
         onDone: {
           target: 'running',
-          actions: { type: 'assignRuntime', params: ({ event }) => event.output },
+          actions: [
+            { type: 'assignRuntime', params: ({ event }) => event.output },
+            'spawnSendMachines',
+          ],
         },
         // Not loaded (offline?): the instance stays as it was; start() may try again.
         onError: 'idle',
@@ -67,9 +71,13 @@ export const latchMachine = latchSetup.createMachine({
           input: ({ context }) => {
             const { connection, network, modal, toast, walletConnect, accountData } = context
             const children = { connection, network, modal, toast, walletConnect, accountData }
-            return { runtime: context.runtime!, children, io: context.io }
+            const { sendForm, pendingTransactions } = context
+            const send = { sendForm, pendingTransactions }
+            return { runtime: context.runtime!, children, io: context.io, send }
           },
         },
+        // Issue 16: the first open paints its wallets in its first frame, with nothing to load.
+        { src: 'warmDirectory' },
         {
           // SPEC §3/§8: remote flags win over local ones, with a notice when that ignores the
           // host's; SPEC §7: a failed fetch keeps the local values.
@@ -97,8 +105,44 @@ export const latchMachine = latchSetup.createMachine({
         REMOVE_ADAPTER: { actions: { type: 'removeAdapter', params: ({ event }) => event } },
         CONNECTORS_CHANGED: { actions: { type: 'storeConnectors', params: ({ event }) => event } },
         CONNECTION_FACTS: {
-          actions: { type: 'tellConnectionFacts', params: ({ event }) => event },
+          actions: [
+            { type: 'tellConnectionFacts', params: ({ event }) => event },
+            // Nothing connected any more: no transaction is followed.
+            { type: 'clearPending', params: ({ event }) => event },
+          ],
         },
+        // The send flow (send-wiring.ts): the form follows the account and its balances.
+        SEND_ACCOUNT: {
+          actions: {
+            type: 'tellSendForm',
+            params: ({ event }) => ({ type: 'ACCOUNT', account: event.account }),
+          },
+        },
+        SEND_BALANCES: {
+          actions: {
+            type: 'tellSendForm',
+            params: ({ event }) => ({ ...event, type: 'BALANCES' }),
+          },
+        },
+        // SPEC §4: a switch to another namespace resets the send form.
+        'network.sendFormReset': { actions: { type: 'tellSendForm', params: { type: 'RESET' } } },
+        'send.sent': {
+          actions: [
+            { type: 'afterSend', params: ({ event }) => event },
+            { type: 'watchSent', params: ({ event }) => event },
+          ],
+        },
+        // The Send view shows a failure itself (the form is kept, with Retry); else a toast.
+        'send.failed': [
+          { guard: 'sendViewShown' },
+          { actions: { type: 'toastSendFailure', params: ({ event }) => event } },
+        ],
+        'pendingTransactions.toast': {
+          actions: { type: 'showToast', params: ({ event }) => event },
+        },
+        // A followed transaction ended: what it spent or moved shows now, past the caches (a read
+        // at the hash alone can come before the block, and the cache would then keep it 30 s).
+        'pendingTransactions.settled': { actions: sendTo('listen', { type: 'REFRESH_BALANCE' }) },
         NETWORK_FACTS: { actions: { type: 'tellNetworkFacts', params: ({ event }) => event } },
         'balance.accountData': {
           actions: { type: 'storeAccountData', params: ({ event }) => event },
@@ -192,6 +236,14 @@ export const latchMachine = latchSetup.createMachine({
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
               {
+                guard: {
+                  type: 'startsFlow',
+                  params: ({ event }) => ({ route: event.route, flow: 'sending' }),
+                },
+                target: '.sending',
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
                 target: '.none',
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
@@ -230,12 +282,21 @@ export const latchMachine = latchSetup.createMachine({
               entry: [
                 sendTo(({ context }) => context.accountData, { type: 'SHOW' }),
                 // Its Tokens tab: the balances again (from the caches while they last, SPEC §9).
-                sendTo('listen', { type: 'READ_BALANCE' }),
+                'readAccountBalance',
               ],
               exit: sendTo(({ context }) => context.accountData, { type: 'HIDE' }),
               on: {
                 RETRY: { actions: sendTo(({ context }) => context.accountData, { type: 'RETRY' }) },
               },
+            },
+            /**
+             * Send: showing it checks the form again (its fee estimated); leaving it stops an
+             * estimate or a name resolution in flight, never a send at the wallet.
+             */
+            sending: {
+              entry: { type: 'tellSendForm', params: { type: 'SHOW' } },
+              exit: { type: 'tellSendForm', params: { type: 'HIDE' } },
+              on: { RETRY: { actions: { type: 'tellSendForm', params: { type: 'RETRY' } } } },
             },
             /** The QR views: a proposal lives exactly while one of them is on show. */
             pairing: {

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate'
 import type { Connector } from '../connector/connector.js'
 import { createAlert, type Alert } from '../errors/alerts.js'
 import { isLatchError, LatchError } from '../errors/latch-error.js'
@@ -34,7 +34,7 @@ const withAlert = (alerts: readonly Alert[], alert: Alert) =>
   alerts.some((a) => a.code === alert.code) ? alerts : [...alerts, alert]
 
 /** The started instance's I/O: every state that uses it is entered only once it is loaded. */
-function runtimeOf(context: LatchRootContext): Runtime {
+export function runtimeOf(context: LatchRootContext): Runtime {
   if (!context.runtime) throw new LatchError('UNKNOWN_ERROR')
   return context.runtime
 }
@@ -75,6 +75,8 @@ export const latchSetup = setup({
      * environment's stand-in; the root provides it (server-services.ts). None by default.
      */
     fetchProjectConfig: fromPromise<unknown>(async () => undefined),
+    /** Loads the wallet lists' data at idle while running (issue 16); the root provides it. */
+    warmDirectory: fromCallback(() => undefined),
     /** Lends an approved session to the adapters; the root provides the instance's link. */
     attachSession: fromPromise<WalletConnectSession, WalletConnectSession>(async () => {
       throw new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND')

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate'
 import type { ChainNamespace } from '../identifiers/types.js'
-import type { LatchChildren, LatchIo } from './root-events.js'
+import type { LatchChildren, LatchIo, SendChildren } from './root-events.js'
 import type { Runtime } from './runtime.js'
 
 /** What the root tells its running listeners. */
@@ -18,8 +18,14 @@ export type ListenEvent =
  */
 export const listenActor = fromCallback<
   ListenEvent,
-  { runtime: Runtime; children: LatchChildren; io: LatchIo }
->(({ input: { runtime, children, io }, sendBack, receive }) => {
+  {
+    runtime: Runtime
+    children: LatchChildren
+    io: LatchIo
+    /** The send flow's machines, spawned with the runtime (send-wiring.ts). */
+    send: Partial<SendChildren>
+  }
+>(({ input: { runtime, children, io, send }, sendBack, receive }) => {
   const balance = runtime.watchBalance(children, io.registry, sendBack, io.account?.portfolio)
   const adapters = runtime.watchAdapters(io.registry, sendBack)
   receive((event) => {
@@ -33,5 +39,8 @@ export const listenActor = fromCallback<
     adapters.stop,
     runtime.watchWalletConnect(io.walletConnect, sendBack),
   ]
+  const { sendForm, pendingTransactions } = send
+  if (sendForm && pendingTransactions)
+    stops.push(runtime.send.watchSend({ ...children, sendForm, pendingTransactions }, sendBack))
   return () => stops.reverse().forEach((stop) => stop())
 })

@@ -24,6 +24,12 @@ import type {
   walletConnectMachine,
 } from '../walletconnect/walletconnect.machine.js'
 import type { AccountServices } from './account-services.js'
+import type { TokenBalance } from '../balances/token-balance.js'
+import type { PendingTransactionsActor } from '../send/pending-transactions.machine.js'
+import type { PendingTransactionsEmitted } from '../send/pending-transactions.machine.js'
+import type { SendAccount } from '../send/send-rules.js'
+import type { SendActor } from '../send/send.machine.js'
+import type { SendEmitted } from '../send/send.types.js'
 import type { AdapterRegistry } from './adapter-actors.js'
 import type { Runtime } from './runtime.js'
 
@@ -38,8 +44,19 @@ export interface LatchChildren {
   accountData: ActorRefFrom<typeof accountDataMachine>
 }
 
+/**
+ * The send flow's children (issue 15). Their code is in the runtime chunk, so the root spawns
+ * them once it is loaded (send-wiring.ts): absent before the instance first runs.
+ */
+export interface SendChildren {
+  /** The Send view's form and the send itself (send/send.machine.ts). */
+  sendForm: SendActor
+  /** The transactions followed until they settle, and their toasts. */
+  pendingTransactions: PendingTransactionsActor
+}
+
 /** The root's context: its children, what it reaches outside, and what its chart decides on. */
-export interface LatchRootContext extends LatchChildren {
+export interface LatchRootContext extends LatchChildren, Partial<SendChildren> {
   io: LatchIo
   /** Connectors each adapter has discovered (SPEC §3 Connector). */
   connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
@@ -61,6 +78,11 @@ export interface LatchRootContext extends LatchChildren {
   recentWallets: readonly RecentWallet[]
   /** The host logged out while the runtime was loading: nothing is reconnected on load. */
   loggedOutWhileStarting: boolean
+  /**
+   * A send went through and the Account view is replacing Send: its balances are then read
+   * past the 30 s caches, not through them.
+   */
+  balanceSpent: boolean
 }
 
 /** What the instance reaches outside its machines. Nothing here is touched before START. */
@@ -73,6 +95,8 @@ export interface LatchIo {
   isMobile: () => boolean
   /** The account's reads from the instance's Latch server; absent without a server. */
   account?: AccountServices
+  /** SPEC §9 pending polling (the host's `pollPendingTransactions`): off (undefined) by default. */
+  pendingPollingIntervalMs?: number
 }
 
 /**
@@ -85,11 +109,16 @@ type Relayed<Child extends string, E extends { type: string }> = E extends unkno
 
 export type RelayedEvent =
   | Relayed<'connection', Exclude<ConnectionEmitted, { type: 'accountReset' | 'connectFailed' }>>
-  | Relayed<'network', Exclude<NetworkMachineEmitted, { type: 'sendFormReset' }>>
+  | Relayed<'network', NetworkMachineEmitted>
   | Relayed<'walletConnect', WalletConnectEmitted>
   | Relayed<'balance', BalanceEmitted>
   | Relayed<'identity', IdentityEmitted>
   | Relayed<'accountData', AccountDataEmitted>
+  | Relayed<'send', SendEmitted>
+  | Relayed<
+      'pendingTransactions',
+      Extract<PendingTransactionsEmitted, { type: 'toast' | 'settled' }>
+    >
 
 export type LatchRootEvent =
   | { type: 'START' }
@@ -122,4 +151,8 @@ export type LatchRootEvent =
   | { type: 'WALLETCONNECT_SESSION_DELETED' }
   /** The current account or its network changed: whose data the Account tabs show. */
   | { type: 'ACCOUNT_TARGET'; target: AccountDataTarget | undefined }
+  /** The account a send is made from changed (undefined: none connected on a known network). */
+  | { type: 'SEND_ACCOUNT'; account: SendAccount | undefined }
+  /** That account's token balances on the active network were read. */
+  | { type: 'SEND_BALANCES'; tokenBalances: readonly TokenBalance[]; networkBalanceInUSD?: string }
   | RelayedEvent

@@ -1,4 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
+import type { PendingTransactionsActor } from '../send/pending-transactions.machine.js'
+import type { SendActor } from '../send/send.machine.js'
 import type { latchMachine } from './latch.machine.js'
 import { routeFlowOf, type RouteFlow } from './route-flows.js'
 
@@ -22,4 +24,19 @@ export function selectConnectFlowPhase(
     if (snapshot.matches({ running: { flow: { connectingExternal: phase } } })) return phase
   }
   return undefined
+}
+
+/**
+ * The send machine (`latch.sendForm`), for a reactive read of the ref itself: spawned once the
+ * instance runs, so `undefined` before.
+ */
+export function selectSendForm(snapshot: LatchRootSnapshot): SendActor | undefined {
+  return snapshot.context.sendForm
+}
+
+/** The pending-transactions machine (`latch.pendingTransactions`); `undefined` before it runs. */
+export function selectPendingTransactionsActor(
+  snapshot: LatchRootSnapshot,
+): PendingTransactionsActor | undefined {
+  return snapshot.context.pendingTransactions
 }

@@ -11,7 +11,8 @@ import { findConnectTarget, type ConnectTarget } from '../wallets/wallet-item.js
 export const ASYNC_INJECTION_WAIT_MS = 1_000
 
 /** The flows a view implies. Showing the view starts its flow; leaving the view stops it. */
-export type RouteFlow = 'connectingExternal' | 'switchingNetwork' | 'pairing' | 'account'
+export type RouteFlow =
+  'connectingExternal' | 'switchingNetwork' | 'pairing' | 'account' | 'sending'
 
 /**
  * Which view starts which flow: the one table a new flow is added to. A host that opens one of
@@ -23,6 +24,8 @@ export const routeFlows = {
   ConnectingWalletConnect: 'pairing',
   ConnectingWalletConnectBasic: 'pairing',
   Account: 'account',
+  // Receive starts no flow: it reads the connection's snapshot (the address, the networks).
+  Send: 'sending',
 } as const satisfies Partial<Record<ViewName, RouteFlow>>
 
 export function routeFlowOf(route: Route | undefined): RouteFlow | undefined {
@@ -47,6 +50,8 @@ export function flowKeyOf(route: Route | undefined): string | undefined {
       return 'pair:'
     case 'Account':
       return 'account'
+    case 'Send':
+      return 'send'
     default:
       return undefined
   }

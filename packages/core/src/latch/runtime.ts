@@ -6,6 +6,8 @@ import type { StoragePort } from '../storage/storage-port.js'
 import { disconnected, networkSwitched, nextConnection } from './host-promises.js'
 import { watchAccount } from './account-listeners.js'
 import { watchAdapters, watchBalance, watchChildren, watchWalletConnect } from './listeners.js'
+import { createPageActions } from './page-actions.js'
+import { sendRuntime } from './send-runtime.js'
 import { sessionConnectEvent } from './session-connect.js'
 import * as stored from './storage-effects.js'
 
@@ -39,6 +41,10 @@ export function createRuntime(options: RuntimeOptions) {
     watchAdapters,
     watchWalletConnect,
     sessionConnectEvent,
+    /** `latch.signMessage` and `latch.sendTransaction`: only a running instance has an account. */
+    pageActions: createPageActions,
+    /** The send flow: its machines, their listeners, and `latch.send` (send-runtime.ts). */
+    send: sendRuntime,
     nextConnection,
     networkSwitched,
     disconnected,

@@ -8,7 +8,10 @@ import { createMemoryStorage } from '../storage/memory-storage.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
 import { startFakeLatchServer, type FakeLatchServer } from '../test/fake-latch-server.js'
 import { devnetA } from '../test/networks.js'
-import { allFeaturesOff } from '../test/option-fixtures.js'
+import { parseOptions } from '../options/parse-options.js'
+
+/** The local features in force: the options' own, with this build's defaults. */
+const localFeatures = parseOptions({ projectId: 'p', networks: [devnetA] }).options.features
 import { walletDirectoryMachine } from '../wallets/wallet-directory.machine.js'
 import { createLatch, type LatchEnvironment } from './create-latch.js'
 
@@ -62,7 +65,7 @@ describe('the remote configuration comes from the server (SPEC §7 GET /appkit/v
     await latch.ready()
     await waitFor(() => expect(paths()).toEqual(['/appkit/v1/config']))
     expect(server.received[0]).toMatchObject({ method: 'GET', query: sdkQuery })
-    expect(latch.getFeatures()).toMatchObject(allFeaturesOff)
+    expect(latch.getFeatures()).toMatchObject(localFeatures)
     expect(latch.getAlerts()).toEqual([])
     latch.destroy()
   })
@@ -74,7 +77,7 @@ describe('the remote configuration comes from the server (SPEC §7 GET /appkit/v
     await waitFor(() =>
       expect(latch.actor.getSnapshot().context.alerts).toEqual([invalidAppConfiguration]),
     )
-    expect(latch.getFeatures()).toMatchObject(allFeaturesOff)
+    expect(latch.getFeatures()).toMatchObject(localFeatures)
     latch.destroy()
   })
 
@@ -89,7 +92,7 @@ describe('the remote configuration comes from the server (SPEC §7 GET /appkit/v
       await waitFor(() => expect(paths()).toContain('/appkit/v1/config'))
       await new Promise((resolve) => setTimeout(resolve, 20))
       expect(latch.getAlerts()).toEqual([])
-      expect(latch.getFeatures()).toMatchObject(allFeaturesOff)
+      expect(latch.getFeatures()).toMatchObject(localFeatures)
       latch.destroy()
       server.received.length = 0
     }

@@ -1,5 +1,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { TransactionOutcome } from '../adapter/contract.js'
+import type { TokenBalance } from '../balances/token-balance.js'
 import { selectStatus } from '../machines/connection.selectors.js'
 import { selectRoute } from '../machines/modal.selectors.js'
 import { defineNetwork } from '../network/network.js'
@@ -8,6 +10,7 @@ import { createMemoryStorage } from '../storage/memory-storage.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import { createFakeWalletConnect } from '../test/fake-walletconnect.js'
 import { devnetA, devnetB } from '../test/networks.js'
+import { EVM_RECEIVER } from '../test/send-fixtures.js'
 import { createPromptAdapter } from '../test/prompt-adapter.js'
 import { createLatch, type Latch } from './create-latch.js'
 import { selectFlow } from './root-selectors.js'
@@ -20,7 +23,8 @@ import { selectFlow } from './root-selectors.js'
  * - a connect runs only while its view is on show;
  * - from every reachable state, disconnect() ends disconnected within SPEC §9's 3 s, and
  *   nothing asked before it connects afterwards;
- * - every promise a host was given settles.
+ * - every promise a host was given settles (`latch.send` included);
+ * - a disconnect leaves no transaction followed.
  */
 
 /** Configured, but no wallet knows it yet: switching there is the 4902 → add → retry path. */
@@ -41,9 +45,28 @@ interface World {
   latch: Latch
   /** Every promise a host was handed, and whether it settled. */
   promises: Array<{ what: string; settled: boolean }>
+  /** The chain's answers about sent transactions, waiting on the test. */
+  follows: Array<(outcome: TransactionOutcome) => void>
 }
 
-function instance(world: Omit<World, 'latch' | 'promises'>): Latch {
+/** The native coin of devnet A, as the Send view's token picker would give it. */
+const ETH_ON_A: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: devnetA.caipNetworkId,
+  quantity: { decimals: '18', numeric: '1' },
+}
+
+/** The prompt wallets' chain follows each sent transaction until the test answers it. */
+function followingChain(world: Pick<World, 'wallets' | 'follows'>) {
+  world.wallets.adapter.followTransaction = ({ signal }) =>
+    new Promise<TransactionOutcome>((resolve, reject) => {
+      world.follows.push(resolve)
+      signal?.addEventListener('abort', () => reject(new Error('aborted')))
+    })
+}
+
+function instance(world: Omit<World, 'latch' | 'promises' | 'follows'>): Latch {
   const latch = createLatch(
     {
       projectId: 'model',
@@ -91,6 +114,10 @@ function checkInvariants(world: World) {
     expect(latch.walletConnect.getSnapshot().matches('pairing')).toBe(false)
     expect(world.wallets.live().filter((p) => p.kind === 'connect')).toEqual([])
     expect(world.wc.pairings.filter((p) => !p.request.signal.aborted)).toHaveLength(0)
+    // Nothing estimated or resolved for a Send view that is not on show.
+    const form = latch.sendForm?.getSnapshot()
+    expect(form?.matches({ editing: 'estimating' }) ?? false).toBe(false)
+    expect(form?.matches({ editing: 'resolvingName' }) ?? false).toBe(false)
   }
   if (connection.matches('connecting')) {
     // A connect runs only while the view that asked for it is on show.
@@ -136,6 +163,34 @@ const commands = [
     ),
   ),
   fc.constant(command('retry', ({ latch }) => latch.actor.send({ type: 'RETRY' }))),
+  // Issue 15: the Send view's intents, the host's page send, and the chain's answers.
+  fc.constant(command('open Send', ({ latch }) => latch.open({ route: route('Send') }))),
+  fc.constant(
+    command('fill the send form', ({ latch }) => {
+      latch.sendForm?.send({ type: 'SET_TOKEN', token: ETH_ON_A })
+      latch.sendForm?.send({ type: 'SET_AMOUNT', amount: '0.1' })
+      latch.sendForm?.send({ type: 'SET_RECEIVER', receiver: EVM_RECEIVER })
+    }),
+  ),
+  fc.constant(command('press Send', ({ latch }) => latch.sendForm?.send({ type: 'SEND' }))),
+  fc.constant(
+    command('host send()', (world) =>
+      track(world, 'send', world.latch.send({ amount: '0.000000000000000001', to: EVM_RECEIVER })),
+    ),
+  ),
+  fc
+    .tuple(
+      fc.nat(),
+      fc.constantFrom<TransactionOutcome>(
+        { status: 'confirmed' },
+        { status: 'reverted', reason: 'no' },
+      ),
+    )
+    .map(([index, outcome]) =>
+      command(`chain settles sent transaction #${index} as ${outcome.status}`, ({ follows }) =>
+        follows[index % Math.max(follows.length, 1)]?.(outcome),
+      ),
+    ),
   fc
     .constantFrom(...networks)
     .map((network) =>
@@ -204,6 +259,8 @@ async function logout(world: World) {
   await settle()
   expect(selectStatus(latch.connection.getSnapshot())).toBe('disconnected')
   expect(latch.getAccount().isConnected).toBe(false)
+  // No transaction of an account that is gone is followed.
+  expect(latch.pendingTransactions?.getSnapshot().context.pending ?? []).toEqual([])
 }
 
 describe('the composed system, model-based (fast-check)', () => {
@@ -218,7 +275,8 @@ describe('the composed system, model-based (fast-check)', () => {
         const storage = createMemoryStorage()
         const wallets = createPromptAdapter(WALLETS)
         const wc = createFakeWalletConnect()
-        const world: World = { storage, wallets, wc, latch: undefined!, promises: [] }
+        const world: World = { storage, wallets, wc, latch: undefined!, promises: [], follows: [] }
+        followingChain(world)
         world.latch = instance(world)
         try {
           await fc.asyncModelRun(() => ({ model: {}, real: world }), sequence)

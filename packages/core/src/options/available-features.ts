@@ -28,15 +28,22 @@ export type FeatureSet = readonly OptionalFeature[]
  * by adding its name here: that one line lets the host set its option, gives it its usual
  * default (on, except analytics) and lets a remote project configuration enable it.
  *
- * Empty for now, because an option must not promise what the modal cannot do: there is no
- * email or social login, swap, onramp, send or receive view (packages/react/src/views), no
- * transaction history behind Activity (the Account tab shows an empty state whatever the
- * flag), no telemetry, no branding footer, no sign-in flow, and no inline (embedded) rendering of
- * the modal: @latch/react always draws it as an overlay dialog. Until a feature is listed, its
- * switch defaults off, asking for it throws FEATURE_NOT_AVAILABLE naming the option, and a
- * remote flag cannot turn it on.
+ * An option must not promise what the modal cannot do, so only these are listed:
+ * - `activity`: the Account view's Activity tab lists the account's history from the Latch
+ *   server (issue 11), and the transactions still followed (issue 15);
+ * - `send` and `receive` (issue 15): core runs the send flow (the `Send` route, `latch.sendForm`,
+ *   `latch.send`) and follows each transaction; the Send and Receive views of @latch/react are
+ *   built alongside, and land in the same commit as this line;
+ * - `email` (issue 17): the email field on Connect logs in through the secure frame served by
+ *   the `serverUrl` (core's auth/, the AUTH connector), with the code, device, update-email and
+ *   ApproveTransaction views. Without a `serverUrl` and project id the field is not shown.
+ *
+ * Not listed, because not built: social login, swaps, onramp, telemetry (analytics), the
+ * branding footer, sign-in, and inline (embedded) rendering of the modal (@latch/react always draws
+ * it as an overlay dialog). Until a feature is listed, its switch defaults off, asking for it
+ * throws FEATURE_NOT_AVAILABLE naming the option, and a remote flag cannot turn it on.
  */
-export const availableFeatures: FeatureSet = []
+export const availableFeatures: FeatureSet = ['activity', 'send', 'receive', 'email']
 
 /** The issue text for an option that asks for a feature this build lacks; `option` is its path. */
 export function featureNotAvailableMessage(option: string): string {

@@ -25,19 +25,15 @@ function refusal(extra: Partial<LatchOptions>) {
 }
 
 describe('createLatch: options are honest about what this build has', () => {
-  it('this build lists no optional feature yet (each turns on with the issue that builds it)', () => {
-    expect(availableFeatures).toEqual([])
+  it('this build lists the features it has built (each turns on with the issue that builds it)', () => {
+    expect(availableFeatures).toEqual(['activity', 'send', 'receive', 'email'])
     expect(optionalFeatures).toContain('signIn')
   })
 
   it.each<[string, Partial<LatchOptions>]>([
-    ['features.email', { features: { email: true } }],
     ['features.socials', { features: { socials: ['google', 'x'] } }],
     ['features.swaps', { features: { swaps: true } }],
     ['features.onramp', { features: { onramp: true } }],
-    ['features.activity', { features: { activity: true } }],
-    ['features.send', { features: { send: true } }],
-    ['features.receive', { features: { receive: true } }],
     ['features.analytics', { features: { analytics: true } }],
     ['features.branding', { features: { branding: true } }],
     ['siwx', { siwx }],
@@ -50,7 +46,18 @@ describe('createLatch: options are honest about what this build has', () => {
     expect((error as Error).message).toBe(`Not available in this version of Latch: ${option}`)
   })
 
-  it('starts with every optional feature off, and a remote configuration turns none on', async () => {
+  it('accepts the built features, on or off', () => {
+    for (const on of [true, false]) {
+      const latch = createLatch(
+        { projectId: 'p', networks: [devnetA], features: { activity: on, send: on, receive: on } },
+        { storage: createMemoryStorage() },
+      )
+      expect(latch.getFeatures()).toMatchObject({ activity: on, send: on, receive: on })
+      latch.destroy()
+    }
+  })
+
+  it('starts with only the built features on, and a remote configuration turns no other on', async () => {
     const latch = createLatch(
       { projectId: 'p', networks: [devnetA] },
       {
@@ -62,11 +69,11 @@ describe('createLatch: options are honest about what this build has', () => {
         }),
       },
     )
-    const off = allFeaturesOff
-    expect(latch.getFeatures()).toEqual(off)
+    const built = { ...allFeaturesOff, activity: true, send: true, receive: true, email: true }
+    expect(latch.getFeatures()).toEqual(built)
     latch.start()
     await flush()
-    expect(latch.getFeatures()).toEqual(off)
+    expect(latch.getFeatures()).toEqual(built)
     // Nothing of the host's was overridden, so there is no LOCAL_FEATURES_IGNORED notice.
     expect(latch.getAlerts()).toEqual([])
     latch.destroy()

@@ -102,13 +102,9 @@ describe('parseOptions: features this build lacks', () => {
   const base = { projectId: 'p', networks: [mainnet] }
 
   it.each([
-    ['features.email', { features: { email: true } }],
     ['features.socials', { features: { socials: ['google'] } }],
     ['features.swaps', { features: { swaps: true } }],
     ['features.onramp', { features: { onramp: true } }],
-    ['features.activity', { features: { activity: true } }],
-    ['features.send', { features: { send: true } }],
-    ['features.receive', { features: { receive: true } }],
     ['features.analytics', { features: { analytics: true } }],
     ['features.branding', { features: { branding: true } }],
     ['siwx', { siwx }],
@@ -125,13 +121,13 @@ describe('parseOptions: features this build lacks', () => {
 
   it('names every refused option in one error', () => {
     const error = thrownBy(() =>
-      parseOptions({ ...base, features: { email: true, swaps: true }, siwx }),
+      parseOptions({ ...base, features: { onramp: true, swaps: true }, siwx }),
     )
     expect(error.code).toBe('FEATURE_NOT_AVAILABLE')
     expect(error.message).toBe(
-      'Not available in this version of Latch: features.email, features.swaps, siwx',
+      'Not available in this version of Latch: features.swaps, features.onramp, siwx',
     )
-    expect(error.values.feature).toBe('features.email, features.swaps, siwx')
+    expect(error.values.feature).toBe('features.swaps, features.onramp, siwx')
   })
 
   it('refuses both sign-in options by name, without the conflict between them', () => {
@@ -155,10 +151,17 @@ describe('parseOptions: features this build lacks', () => {
     ])
   })
 
-  it('accepts each switch explicitly off, and defaults every one off', () => {
+  it('accepts each switch explicitly off, and defaults all off but the built ones', () => {
     const off = allFeaturesOff
     expect(parseOptions({ ...base, features: off }).options.features).toEqual(off)
-    expect(parseOptions(base).options.features).toEqual(off)
+    // Issue 15: Activity, Send and Receive are built, so they default on.
+    expect(parseOptions(base).options.features).toEqual({
+      ...off,
+      activity: true,
+      send: true,
+      receive: true,
+      email: true,
+    })
     expect(parseOptions({ ...base, features: { socials: [] } }).options.features.socials).toEqual(
       [],
     )
@@ -202,8 +205,8 @@ describe('parseOptions: sign-in, in a build that has it', () => {
   })
 
   it('leaves the other features off: each is turned on by its own name', () => {
-    expect(() => parse({ siwx, features: { email: true } })).toThrow(
-      'Not available in this version of Latch: features.email',
+    expect(() => parse({ siwx, features: { swaps: true } })).toThrow(
+      'Not available in this version of Latch: features.swaps',
     )
   })
 })

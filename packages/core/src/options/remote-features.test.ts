@@ -150,7 +150,7 @@ describe('mergeRemoteFeatures: features the build lacks', () => {
   it('this build: a remote configuration turns nothing on, and ignores nothing of the host', () => {
     const local = featuresSchema.parse({})
     expect(mergeRemoteFeatures(local, {}, everythingOn)).toEqual({ features: local })
-    const input = { email: false, socials: false as const, swaps: false }
+    const input = { socials: false as const, swaps: false }
     const explicit = featuresSchema.parse(input)
     expect(mergeRemoteFeatures(explicit, input, everythingOn)).toEqual({ features: explicit })
   })

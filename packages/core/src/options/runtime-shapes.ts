@@ -72,7 +72,7 @@ export const chainAdapterFunctions = [
 export const chainAdapterSchema = shapeSchema<ChainAdapter>({
   what: 'a ChainAdapter',
   functions: chainAdapterFunctions,
-  optionalFunctions: ['addNetwork'],
+  optionalFunctions: ['addNetwork', 'estimateFee', 'followTransaction'],
   members: (record) =>
     typeof record.namespace === 'string' && NAMESPACE.test(record.namespace)
       ? []

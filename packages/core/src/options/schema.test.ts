@@ -44,8 +44,14 @@ describe('latchOptionsSchema defaults', () => {
     const { data } = result
     expect(data.metadata).toEqual({ name: '', description: '', url: '', icons: [] })
     expect(data.adapters).toEqual([])
-    // This build has none of the optional features, so every switch is off.
-    expect(data.features).toEqual(allFeaturesOff)
+    // This build has Activity, Send and Receive (on by default); every other switch is off.
+    expect(data.features).toEqual({
+      ...allFeaturesOff,
+      activity: true,
+      send: true,
+      receive: true,
+      email: true,
+    })
     expect(data.siwx).toBeUndefined()
     expect(data.siweConfig).toBeUndefined()
     expect(data.connectorTypeOrder).toEqual([

@@ -336,6 +336,12 @@ export function latchOptionsSchemaFor(available: FeatureSet) {
       embedded: embeddedOption(available),
       /** Reconnect the last wallet silently on load. */
       enableReconnect: z._default(z.boolean(), true),
+      /**
+       * SPEC §9 pending polling: a followed transaction whose receipt wait timed out (or whose
+       * chain could not be read) is looked at again every 30 000 ms until it settles. Off by
+       * default: the first answer is the end.
+       */
+      pollPendingTransactions: z._default(z.boolean(), false),
       /** Where Latch keeps its state; when absent, core picks browser or in-memory storage. */
       storage: z.optional(storageSchema),
       /** Prefix of every storage key Latch writes, so two instances can keep apart. */

@@ -22,6 +22,10 @@ export interface ViewDataMap {
   ConnectingSocial: { provider: SocialProvider }
   EmailVerifyOtp: { email: string }
   EmailVerifyDevice: { email: string }
+  /** SPEC §4 email update: the new address, then a code to the old one, then one to the new one. */
+  UpdateEmailWallet: undefined
+  UpdateEmailPrimaryOtp: { email: string }
+  UpdateEmailSecondaryOtp: { email: string }
   SwitchNetwork: { network: Network }
   SwitchActiveChain: {
     switchToChain: ChainNamespace
@@ -42,6 +46,10 @@ export interface ViewDataMap {
   WalletReceive: undefined
   OnRampProviders: undefined
   Transactions: undefined
+  /** Issue 15: the send form (core's send machine, `latch.sendForm`). */
+  Send: undefined
+  /** Issue 15: the current account's address, its QR code, and the networks it works on. */
+  Receive: undefined
 }
 
 export type ViewName = keyof ViewDataMap
@@ -72,12 +80,17 @@ export const connectedOnlyViews: ReadonlySet<ViewName> = new Set<ViewName>([
   'WalletSend',
   'WalletSendPreview',
   'WalletReceive',
+  'Send',
+  'Receive',
   'Swap',
   'SwapPreview',
   'Transactions',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
   'SIWXSignMessage',
+  'UpdateEmailWallet',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
   // The wallet's network is what is unsupported: without a wallet there is nothing to show.
   'UnsupportedChain',
 ])

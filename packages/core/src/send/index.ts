@@ -25,7 +25,9 @@ export {
 } from './page-send.js'
 export {
   pendingTransactionsMachine,
+  selectPendingTransactions,
   type PendingTransaction,
+  type PendingTransactionsActor,
   type PendingTransactionsEmitted,
   type PendingTransactionsEvent,
   type PendingTransactionsInput,
@@ -49,11 +51,15 @@ export {
   type SendForm,
   type SendPlan,
 } from './send-rules.js'
-export { sendMachine } from './send.machine.js'
+export { sendMachine, type SendActor } from './send.machine.js'
 export {
+  selectSendCanRetry,
+  selectSendChoices,
   selectSendFee,
+  selectSendMax,
   selectSendProblem,
   selectSendStatus,
+  selectSendToken,
   type SendSnapshot,
   type SendStatus,
 } from './send.selectors.js'

@@ -1,4 +1,4 @@
-import { emit, enqueueActions, setup } from 'xstate'
+import { emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Network } from '../network/network.js'
 import type { Toast } from '../machines/toast.machine.js'
 import {
@@ -31,7 +31,8 @@ export interface PendingTransactionsInput {
   limit?: number
 }
 
-interface PendingContext {
+/** The pending-transactions machine's context: the list, and how it follows. */
+export interface PendingContext {
   pending: PendingTransaction[]
   pollingIntervalMs: number | undefined
   receiptTimeoutMs: number
@@ -135,3 +136,13 @@ export const pendingTransactionsMachine = setup({
     },
   },
 })
+
+/** The pending-transactions machine as spawned by an instance (`latch.pendingTransactions`). */
+export type PendingTransactionsActor = ActorRefFrom<typeof pendingTransactionsMachine>
+
+/** The transactions followed now, oldest first: what Activity lists as pending until each settles. */
+export function selectPendingTransactions(
+  snapshot: SnapshotFrom<typeof pendingTransactionsMachine>,
+): readonly PendingTransaction[] {
+  return snapshot.context.pending
+}

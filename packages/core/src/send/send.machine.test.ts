@@ -247,6 +247,38 @@ describe('send machine: the form follows the account (SPEC §4)', () => {
   })
 })
 
+describe('send machine: the Send view shown and left (the root tells)', () => {
+  it('HIDE stops an estimate in flight, keeping the form; SHOW estimates again', async () => {
+    const fee = deferred<bigint | null>()
+    const { actor, estimated, ready } = start({ fee: () => fee.promise })
+    fill(actor)
+    expect(actor.getSnapshot().matches({ editing: 'estimating' })).toBe(true)
+    actor.send({ type: 'HIDE' })
+    expect(actor.getSnapshot().matches({ editing: 'hidden' })).toBe(true)
+    fee.resolve(GAS_FEE)
+    await Promise.resolve()
+    // The late answer did not land: the estimate was stopped.
+    expect(actor.getSnapshot().context.fee).toBeUndefined()
+    expect(actor.getSnapshot().context.sendTokenAmount).toBe('1')
+    actor.send({ type: 'SHOW' })
+    await ready()
+    expect(estimated).toHaveLength(2)
+    expect(actor.getSnapshot().context.fee).toBe(GAS_FEE)
+  })
+
+  it('HIDE leaves a send at the wallet alone', async () => {
+    const wallet = deferred<string>()
+    const { actor, emitted } = start({ send: () => wallet.promise })
+    fill(actor)
+    actor.send({ type: 'SEND' })
+    await waitFor(actor, (s) => s.matches({ sending: 'submitting' }))
+    actor.send({ type: 'HIDE' })
+    expect(actor.getSnapshot().matches({ sending: 'submitting' })).toBe(true)
+    wallet.resolve(`0x${'12'.repeat(32)}`)
+    await waitFor(actor, () => emitted.some((e) => e.type === 'sent'))
+  })
+})
+
 describe('send machine: names as receivers', () => {
   it('a name is resolved to its address, with its name and avatar shown', async () => {
     const asked: ResolveNameInput[] = []

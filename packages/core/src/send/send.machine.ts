@@ -1,4 +1,4 @@
-import { assign, emit, not } from 'xstate'
+import { assign, emit, not, type ActorRefFrom } from 'xstate'
 import { toLatchError } from '../errors/rpc-error.js'
 import { estimateRequestOf, nameToResolve, sendSetup } from './send.setup.js'
 
@@ -42,6 +42,8 @@ export const sendMachine = sendSetup.createMachine({
         SET_AMOUNT: { target: '.checking', actions: 'assignAmount' },
         SET_RECEIVER: { target: '.checking', actions: 'assignReceiver' },
         RESET: { target: '.checking', actions: 'resetForm' },
+        SHOW: '.checking',
+        HIDE: '.hidden',
         SEND: { target: '#send.sending' },
         RETRY: { target: '#send.sending', actions: 'assignRetry' },
       },
@@ -95,6 +97,8 @@ export const sendMachine = sendSetup.createMachine({
           },
         },
         ready: {},
+        /** The view left: nothing is estimated or resolved until it shows again or the form changes. */
+        hidden: {},
       },
     },
     sending: {
@@ -150,3 +154,6 @@ export const sendMachine = sendSetup.createMachine({
     },
   },
 })
+
+/** The send machine as spawned by an instance (`latch.sendForm`). */
+export type SendActor = ActorRefFrom<typeof sendMachine>

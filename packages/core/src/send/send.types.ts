@@ -73,6 +73,13 @@ export type SendEvent =
   | { type: 'RETRY' }
   /** Empties the form (SPEC §4: also done on a switch to another namespace). */
   | { type: 'RESET' }
+  /** The Send view is on show (the root tells): check the form again, estimating its fee. */
+  | { type: 'SHOW' }
+  /**
+   * The Send view left (the root tells): an estimate or a name resolution in flight stops. A
+   * send already at the wallet goes on: the wallet, not the view, decides it.
+   */
+  | { type: 'HIDE' }
 
 /** What happens after a send went through (SPEC §2, §4). */
 export type AfterSend =

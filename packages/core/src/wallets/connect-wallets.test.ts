@@ -98,13 +98,19 @@ describe('Connect method order', () => {
   // The order rules as a build with email and social login will apply them (their defaults on).
   const features = featuresSchemaFor(['email', 'socials']).parse({})
 
-  it('this build, without email or social login, offers only wallets', () => {
+  it('this build, with email and without social login, offers email and wallets', () => {
     const built = featuresSchema.parse({})
-    for (const connectors of [{}, { eip155: [announced('io.a')] }]) {
-      expect(connectMethodsFor({ features: built, connectors, excludeWalletIds: [] })).toEqual([
-        'wallet',
-      ])
-    }
+    expect(connectMethodsFor({ features: built, connectors: {}, excludeWalletIds: [] })).toEqual([
+      'email',
+      'wallet',
+    ])
+    expect(
+      connectMethodsFor({
+        features: built,
+        connectors: { eip155: [announced('io.a')] },
+        excludeWalletIds: [],
+      }),
+    ).toEqual(['wallet', 'email'])
   })
 
   it('email, social, wallet without visible wallets; wallet first with one', () => {

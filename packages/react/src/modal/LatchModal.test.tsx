@@ -10,11 +10,11 @@ describe('LatchModal title', () => {
     expect(await kit.modal().findByRole('dialog', { name: m['view.Connect.title'] })).toBeTruthy()
 
     act(() => kit.latch.close())
-    kit.open({ route: route('ApproveTransaction') })
-    expect(kit.view()).toBe('ApproveTransaction')
+    kit.open({ route: route('OnRampProviders') })
+    expect(kit.view()).toBe('OnRampProviders')
     const dialog = await kit.modal().findByRole('dialog', { name: m['view.unavailableTitle'] })
     expect(dialog.textContent).toContain(m['view.unavailable'])
-    expect(dialog.textContent).not.toContain('view.ApproveTransaction.title')
+    expect(dialog.textContent).not.toContain('view.OnRampProviders.title')
   })
 })
 

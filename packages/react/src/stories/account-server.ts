@@ -20,6 +20,8 @@ export interface AccountServerScript {
   nfts?: Scripted<Record<string, AccountNftsResponse>>
   /** `/v1/identity/{address}`. Default: no name. */
   identity?: Scripted<{ name: string | null; avatar: string | null }>
+  /** `/v1/profile/account/{name}`: the names a send may go to (EVM), by name. Others: 404. */
+  names?: Record<string, { address: string; avatar?: string }>
 }
 
 /** The root URL the account stories' instances use (never reached: `fetch` answers). */
@@ -61,6 +63,13 @@ export function accountServerFetch(script: AccountServerScript = {}): typeof fet
     }
     if (path.endsWith('/nfts')) {
       return answer(script.nfts, { '': { data: [], next: null } }, byCursor(url))
+    }
+    if (path.startsWith('/v1/profile/account/')) {
+      const name = decodeURIComponent(path.slice('/v1/profile/account/'.length))
+      const entry = script.names?.[name]
+      if (!entry) return json({ error: 'Not found' }, 404)
+      const attributes = entry.avatar ? [{ avatar: entry.avatar }] : []
+      return json({ name, addresses: { '60': { address: entry.address } }, attributes })
     }
     if (path.startsWith('/v1/identity/')) {
       return answer(script.identity, { name: null, avatar: null })

@@ -1,4 +1,4 @@
-import type { AdapterEvent, ChainAdapter } from '@latch/core'
+import type { AdapterEvent, ChainAdapter, TransactionOutcome } from '@latch/core'
 import {
   createFakeEvmAdapter,
   type FakeEvmAdapter,
@@ -22,6 +22,15 @@ export interface StoryWallet extends FakeWalletInit {
   switchAnswer?: ScriptedAnswer
   /** How add-chain requests are answered. Default 'ok'. */
   addAnswer?: ScriptedAnswer
+  /**
+   * How a send is answered: a hash ('ok'), never ('hold'), or an error code (4001: refused).
+   * A list answers the sends in turn, its last answer repeating. Default 'ok'.
+   */
+  sendAnswer?: ScriptedAnswer | readonly ScriptedAnswer[]
+  /** The network fee `estimateFee` answers, in wei; 'hold' never answers. Default {@link DEFAULT_FEE}. */
+  fee?: bigint | 'hold'
+  /** How a sent transaction ends (`followTransaction`); 'hold' never ends. Default confirmed. */
+  outcome?: TransactionOutcome | 'hold'
 }
 
 const walletError = (code: number) =>
@@ -37,6 +46,8 @@ function answer(scripted: ScriptedAnswer | undefined): Promise<void> {
 }
 
 export const DEFAULT_BALANCE = 1_500_000_000_000_000_000n
+/** 21,000 gas at 1 gwei: 0.000021 ETH. */
+export const DEFAULT_FEE = 21_000_000_000_000n
 
 /**
  * The view tests' fake EVM adapter (src/test/fake-evm-adapter.ts), with the balance, switch and
@@ -51,6 +62,9 @@ export function createStoryAdapter(wallets: readonly StoryWallet[]): {
   const known = new Map(
     wallets.map((wallet) => [wallet.id, wallet.knownChains ? new Set(wallet.knownChains) : null]),
   )
+  // Which wallet sent each hash, so following it answers as that wallet is scripted.
+  const sentBy = new Map<string, StoryWallet>()
+  const sendTurns = new Map<string, number>()
   const addressOf = (id: string) =>
     fake.adapter.getAccounts({ connectorId: id }).then((accounts) => accounts[0]?.address)
 
@@ -76,6 +90,27 @@ export function createStoryAdapter(wallets: readonly StoryWallet[]): {
         return { value: balance, decimals: 18, symbol: 'ETH' }
       }
       return { value: 0n, decimals: 18, symbol: 'ETH' }
+    },
+    async estimateFee({ connectorId }) {
+      const fee = byId.get(connectorId)?.fee ?? DEFAULT_FEE
+      return fee === 'hold' ? new Promise<bigint>(() => undefined) : fee
+    },
+    async sendTransaction({ connectorId, to, value }) {
+      fake.calls.push(`send:${to}:${value}`)
+      const wallet = byId.get(connectorId)
+      const scripted = wallet?.sendAnswer
+      const turn = sendTurns.get(connectorId) ?? 0
+      sendTurns.set(connectorId, turn + 1)
+      await answer(
+        typeof scripted === 'object' ? scripted[Math.min(turn, scripted.length - 1)] : scripted,
+      )
+      const hash = `0x${String(sentBy.size + 1).padStart(64, '0')}`
+      if (wallet) sentBy.set(hash, wallet)
+      return hash
+    },
+    async followTransaction({ hash }) {
+      const outcome = sentBy.get(hash)?.outcome ?? { status: 'confirmed' }
+      return outcome === 'hold' ? new Promise<TransactionOutcome>(() => undefined) : outcome
     },
   }
   return { adapter, fake }

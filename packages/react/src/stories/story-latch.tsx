@@ -97,6 +97,8 @@ export interface StoryLatchInput {
   pairing?: PairingAnswer
   /** The fetch of the instance's server calls (a scripted server, see account-server.ts). */
   fetch?: typeof fetch
+  /** A scripted secure frame, for the email views (views/EmailVerifyOtp/scripted-frame.ts). */
+  authFrame?: LatchEnvironment['authFrame']
 }
 
 /** A running Latch on scripted wallets, and the moves a story makes to reach its state. */
@@ -140,6 +142,7 @@ export function createStoryLatch(themeMode: ThemeMode, input: StoryLatchInput = 
       clearBrowserData: async () => undefined,
       ...(directory ? { directory } : {}),
       ...(input.fetch ? { fetch: input.fetch } : {}),
+      ...(input.authFrame ? { authFrame: input.authFrame } : {}),
     },
   )
   latch.start()

@@ -46,6 +46,30 @@ export const views: Partial<Record<ViewName, AnyView>> = {
   UnsupportedChain: lazyView<'UnsupportedChain'>(() =>
     import('./UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
   ),
+  // Send and Receive (with its QR library) add nothing to the first paint: their own chunks.
+  Send: lazyView<'Send'>(() => import('./Send/Send.js').then((m) => m.Send)),
+  Receive: lazyView<'Receive'>(() => import('./Receive/Receive.js').then((m) => m.Receive)),
+  // Email login and the embedded wallet (issue 17): loaded when a login or approval shows them.
+  EmailVerifyOtp: lazyView<'EmailVerifyOtp'>(() =>
+    import('./EmailVerifyOtp/EmailVerifyOtp.js').then((m) => m.EmailVerifyOtp),
+  ),
+  EmailVerifyDevice: lazyView<'EmailVerifyDevice'>(() =>
+    import('./EmailVerifyDevice/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
+  ),
+  UpdateEmailWallet: lazyView<'UpdateEmailWallet'>(() =>
+    import('./UpdateEmailWallet/UpdateEmailWallet.js').then((m) => m.UpdateEmailWallet),
+  ),
+  UpdateEmailPrimaryOtp: lazyView<'UpdateEmailPrimaryOtp'>(() =>
+    import('./UpdateEmailPrimaryOtp/UpdateEmailPrimaryOtp.js').then((m) => m.UpdateEmailPrimaryOtp),
+  ),
+  UpdateEmailSecondaryOtp: lazyView<'UpdateEmailSecondaryOtp'>(() =>
+    import('./UpdateEmailSecondaryOtp/UpdateEmailSecondaryOtp.js').then(
+      (m) => m.UpdateEmailSecondaryOtp,
+    ),
+  ),
+  ApproveTransaction: lazyView<'ApproveTransaction'>(() =>
+    import('./ApproveTransaction/ApproveTransaction.js').then((m) => m.ApproveTransaction),
+  ),
 }
 
 /** Each included view's modal title. */
@@ -60,6 +84,14 @@ const titles: Partial<Record<ViewName, MessageKey>> = {
   SwitchNetwork: 'view.SwitchNetwork.title',
   SwitchActiveChain: 'view.SwitchActiveChain.title',
   UnsupportedChain: 'view.UnsupportedChain.title',
+  Send: 'view.Send.title',
+  Receive: 'view.Receive.title',
+  EmailVerifyOtp: 'view.EmailVerifyOtp.title',
+  EmailVerifyDevice: 'view.EmailVerifyDevice.title',
+  UpdateEmailWallet: 'view.UpdateEmailWallet.title',
+  UpdateEmailPrimaryOtp: 'view.UpdateEmailPrimaryOtp.title',
+  UpdateEmailSecondaryOtp: 'view.UpdateEmailSecondaryOtp.title',
+  ApproveTransaction: 'view.ApproveTransaction.title',
 }
 
 /** The modal title of a view; one this build does not include is titled as unavailable. */

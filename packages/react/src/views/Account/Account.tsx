@@ -1,5 +1,7 @@
 import {
   nativeBalanceOf,
+  type OptionalFeature,
+  type ViewName,
   otherConnections,
   profileNameOf,
   safeImageUrl,
@@ -11,7 +13,8 @@ import { useCopy } from '../../hooks/useCopy.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccount.js'
 import { useLatchConnections } from '../../hooks/useLatchConnections.js'
-import { useSharedSelector } from '../../hooks/useSelector.js'
+import { useSelector, useSharedSelector } from '../../hooks/useSelector.js'
+import type { MessageKey } from '../../i18n/translator.js'
 import { NetworkBadge } from '../Networks/NetworkBadge.js'
 import type { ViewProps } from '../registry.js'
 import { AccountTabs } from './AccountTabs.js'
@@ -77,6 +80,7 @@ export function Account(_: ViewProps<'Account'>) {
           <span className="latch-visually-hidden">{t('view.Account.changeNetwork')}</span>
         </button>
       </div>
+      <WalletFeatureButtons />
       <AccountTabs balance={balance} network={network} />
       {others.length > 0 ? (
         <OtherConnections
@@ -94,6 +98,47 @@ export function Account(_: ViewProps<'Account'>) {
           {t('view.Account.disconnect')}
         </button>
       </div>
+    </div>
+  )
+}
+
+/**
+ * SPEC §9's wallet feature order. Onramp and swaps have no view in this build, so they are
+ * never shown (their options are refused until their issue lands); each other one shows when
+ * its feature is on, and pushes its view, so Back returns to Account.
+ */
+const walletFeatures: ReadonlyArray<{
+  feature: Extract<OptionalFeature, 'onramp' | 'swaps' | 'receive' | 'send'>
+  view?: Extract<ViewName, 'Receive' | 'Send'>
+  label?: MessageKey
+}> = [
+  { feature: 'onramp' },
+  { feature: 'swaps' },
+  { feature: 'receive', view: 'Receive', label: 'view.Receive.title' },
+  { feature: 'send', view: 'Send', label: 'view.Send.title' },
+]
+
+function WalletFeatureButtons() {
+  const latch = useLatch()
+  const t = useT()
+  const features = useSelector(latch.actor, (s) => s.context.features)
+  const shown = walletFeatures.filter((f) => f.view && f.label && features[f.feature] === true)
+  if (shown.length === 0) return null
+  return (
+    <div style={{ display: 'flex', gap: 8, justifyContent: 'center' }}>
+      {shown.map(({ feature, view, label }) =>
+        view && label ? (
+          <button
+            key={feature}
+            type="button"
+            className="latch-button"
+            data-variant="secondary"
+            onClick={() => latch.modal.send({ type: 'PUSH', route: { view } })}
+          >
+            {t(label)}
+          </button>
+        ) : null,
+      )}
     </div>
   )
 }

@@ -27,9 +27,12 @@ const owner = `0x${'a'.padStart(40, '0')}`
 
 afterEach(() => vi.unstubAllGlobals())
 
-async function openWithServer(script: AccountServerScript) {
+async function openWithServer(
+  script: AccountServerScript,
+  features: { activity?: boolean } = { activity: true },
+) {
   vi.stubGlobal('fetch', accountServerFetch(script))
-  const kit = renderAccount({ options: { serverUrl: STORY_SERVER_URL } })
+  const kit = renderAccount({ options: { serverUrl: STORY_SERVER_URL, features } })
   await connectWallet(kit.latch, kit.wallets[0]!)
   openModal(kit.latch)
   const ui = kit.modal()
@@ -52,6 +55,43 @@ describe('Account tabs: Tokens', () => {
     expect(within(list).getByText('$25.00')).toBeTruthy()
     expect(within(panel).getByText('$4,525.00')).toBeTruthy()
     expect(await axeViolations()).toEqual([])
+  })
+})
+
+describe('Account tabs: features.activity', () => {
+  const tabNames = (ui: Awaited<ReturnType<typeof openWithServer>>['ui']) =>
+    ui.getAllByRole('tab').map((tab) => tab.textContent)
+
+  it('offers Tokens, NFTs and Activity while features.activity is on', async () => {
+    const { ui } = await openWithServer({})
+    expect(tabNames(ui)).toEqual([
+      m['view.Account.tab.tokens'],
+      m['view.Account.tab.nfts'],
+      m['view.Account.tab.activity'],
+    ])
+  })
+
+  it('leaves Activity out when the host turns it off: no tab, no panel, arrows skip it', async () => {
+    const { ui } = await openWithServer({}, { activity: false })
+    expect(tabNames(ui)).toEqual([m['view.Account.tab.tokens'], m['view.Account.tab.nfts']])
+    expect(ui.queryByRole('tabpanel', { name: m['view.Account.tab.activity'] })).toBeNull()
+    const tokens = ui.getByRole('tab', { name: m['view.Account.tab.tokens'] })
+    fireEvent.keyDown(tokens, { key: 'End' })
+    expect(ui.getByRole('tab', { name: m['view.Account.tab.nfts'] }).ariaSelected).toBe('true')
+    fireEvent.keyDown(ui.getByRole('tab', { name: m['view.Account.tab.nfts'] }), {
+      key: 'ArrowRight',
+    })
+    expect(tokens.ariaSelected).toBe('true')
+    expect(await axeViolations()).toEqual([])
+  })
+
+  it('shows Tokens in its place when Activity was picked before the feature went off', async () => {
+    const { latch, ui } = await openWithServer({}, { activity: false })
+    latch.accountData.send({ type: 'SELECT_TAB', tab: 'activity' })
+    await waitFor(() =>
+      expect(ui.getByRole('tab', { name: m['view.Account.tab.tokens'] }).ariaSelected).toBe('true'),
+    )
+    expect(ui.getByRole('tabpanel', { name: m['view.Account.tab.tokens'] }).hidden).toBe(false)
   })
 })
 
@@ -82,6 +122,15 @@ describe('Account tabs: Activity', () => {
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3)
     // The last page: nothing more to load.
     expect(within(panel).queryByRole('button', { name: m['view.Account.loadMore'] })).toBeNull()
+  })
+
+  it('never shows a small transfer as 0: two significant digits below 0.0001', async () => {
+    const tiny = storyTransaction('4', owner, 'self', { symbol: 'ETH' })
+    tiny.transfers[0]!.quantity.numeric = '0.0000123'
+    const { showTab } = await openWithServer({ history: { '': { data: [tiny], next: null } } })
+    const panel = showTab(m['view.Account.tab.activity'])
+    await within(panel).findByText(m['view.Account.activity.self'])
+    expect(within(panel).getByText('0.000012 ETH')).toBeTruthy()
   })
 
   it("says 'Failed to fetch transactions' with an empty list and Try again, and toasts it", async () => {

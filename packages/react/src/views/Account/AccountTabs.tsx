@@ -1,4 +1,5 @@
 import { accountTabs, type AccountTab, type NativeBalance, type Network } from '@latch/core'
+import { useSelector } from '../../hooks/useSelector.js'
 import { useId, useRef, type KeyboardEvent } from 'react'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useLatchAccountTab } from '../../hooks/useLatchAccountTabs.js'
@@ -10,7 +11,9 @@ import { TokensPanel } from './TokensPanel.js'
  * Tokens, NFTs and Activity as a WAI-ARIA tab list with automatic activation: arrow keys move
  * (and wrap), Home and End jump, only the selected tab is in the Tab order (roving tabindex).
  * The selected tab is core's (`latch.accountData`): picking one is the intent that makes core
- * read its data, so a host without React gets the same by sending SELECT_TAB.
+ * read its data, so a host without React gets the same by sending SELECT_TAB. Activity is
+ * offered only while the resolved `features.activity` is on (the host's option, or the project's
+ * remote configuration over it).
  */
 export function AccountTabs({
   balance,
@@ -23,18 +26,24 @@ export function AccountTabs({
   const latch = useLatch()
   const t = useT()
   const id = useId()
-  const selected = useLatchAccountTab()
+  const activity = useSelector(latch.actor, (s) => s.context.features.activity)
+  const tabs: readonly AccountTab[] = activity
+    ? accountTabs
+    : accountTabs.filter((tab) => tab !== 'activity')
+  const chosen = useLatchAccountTab()
+  // Activity turned off while it was picked (a remote configuration): Tokens stands in.
+  const selected = tabs.includes(chosen) ? chosen : 'tokens'
   const tabRefs = useRef<Partial<Record<AccountTab, HTMLButtonElement | null>>>({})
 
   const choose = (tab: AccountTab) => latch.accountData.send({ type: 'SELECT_TAB', tab })
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = accountTabs.indexOf(selected)
-    const count = accountTabs.length
+    const index = tabs.indexOf(selected)
+    const count = tabs.length
     const target = {
-      ArrowRight: accountTabs[(index + 1) % count],
-      ArrowLeft: accountTabs[(index - 1 + count) % count],
-      Home: accountTabs[0],
-      End: accountTabs[count - 1],
+      ArrowRight: tabs[(index + 1) % count],
+      ArrowLeft: tabs[(index - 1 + count) % count],
+      Home: tabs[0],
+      End: tabs[count - 1],
     }[event.key]
     if (!target) return
     event.preventDefault()
@@ -45,7 +54,7 @@ export function AccountTabs({
   return (
     <div>
       <div role="tablist" aria-label={t('view.Account.tabs')} className="latch-tabs">
-        {accountTabs.map((tab) => (
+        {tabs.map((tab) => (
           <button
             key={tab}
             ref={(el) => {
@@ -65,7 +74,7 @@ export function AccountTabs({
           </button>
         ))}
       </div>
-      {accountTabs.map((tab) => (
+      {tabs.map((tab) => (
         <div
           key={tab}
           role="tabpanel"

@@ -65,7 +65,7 @@ function ActivityItem({ row }: { row: ActivityRow }) {
             {row.kind === 'nft'
               ? row.asset
               : t('view.Account.balance', {
-                  balance: displayBalance(row.amount),
+                  balance: transferAmount(row.amount),
                   symbol: row.asset ?? '',
                 })}
           </span>
@@ -79,4 +79,15 @@ function ActivityItem({ row }: { row: ActivityRow }) {
       </RowEnd>
     </li>
   )
+}
+
+/**
+ * A transfer's amount, cut like a balance (4 decimals, never rounded up) but never down to a
+ * plain 0: a send of 0.00001 ETH is not a send of nothing. Below 0.0001, two significant digits.
+ */
+function transferAmount(amount: string): string {
+  const fraction = amount.split('.')[1] ?? ''
+  const firstDigit = fraction.search(/[1-9]/)
+  const tiny = /^0*$/.test(amount.split('.')[0] ?? '') && firstDigit >= 4
+  return displayBalance(amount, tiny ? firstDigit + 2 : 4)
 }

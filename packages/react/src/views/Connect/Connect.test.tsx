@@ -122,8 +122,8 @@ describe('Connect: the wallet section', () => {
 })
 
 describe('Connect: method order (SPEC §2)', () => {
-  // Email and social login are not in this build (their options default off and are refused),
-  // so core's order holds wallets alone. The order rules themselves are tested in core
+  // Social login is not in this build, and email needs a Latch server (serverUrl), which these
+  // instances have not: core's order holds wallets alone. The order rules themselves are tested in core
   // (router/connect-method-order, wallets/connect-wallets).
   it('offers wallets alone, with or without a visible wallet: one section', async () => {
     const none = await renderLatch({ open: true })

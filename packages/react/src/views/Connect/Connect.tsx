@@ -3,6 +3,7 @@ import { useSelector } from '../../hooks/useSelector.js'
 import { useMemo, type ComponentType } from 'react'
 import { useLatch } from '../../hooks/useLatch.js'
 import type { ViewProps } from '../registry.js'
+import { EmailSection } from '../ConnectingEmail/EmailSection.js'
 import { WalletSection } from './WalletSection.js'
 
 /**
@@ -11,6 +12,7 @@ import { WalletSection } from './WalletSection.js'
  * is adding its component to this map; core's order already places it.
  */
 const sections: Partial<Record<ConnectMethod, ComponentType>> = {
+  email: EmailSection,
   wallet: WalletSection,
 }
 
@@ -28,11 +30,12 @@ export function Connect(_: ViewProps<'Connect'>) {
   const order = useMemo(
     () =>
       connectMethodsFor({
-        features,
+        // Email needs the secure frame, served by the host's Latch server (SPEC §4).
+        features: { ...features, email: features.email && latch.auth.enabled },
         connectors,
         excludeWalletIds: latch.options.excludeWalletIds,
       }),
-    [features, connectors, latch.options.excludeWalletIds],
+    [features, connectors, latch.options.excludeWalletIds, latch.auth.enabled],
   )
   return (
     <div data-method-order={order.join(' ')}>

@@ -20,19 +20,38 @@ import {
 const amount = (name: string) => numeric(name, { precision: 78, scale: 0 })
 const blockNumber = (name = 'block_number') => bigint(name, { mode: 'number' })
 
-/** Names by address (the names issue fills it): `/v1/identity` answers from it. */
+/** The namespaces a name's address may be in (SPEC §7 profile: coin types 60, 501 and 0). */
+export const NAME_NAMESPACES = ['eip155', 'solana', 'bip122'] as const
+
+/**
+ * Names by address: `/v1/identity` and the name service (`/v1/profile/*`) answer from it. A name
+ * is stored normalised (lower case), so a case-insensitive lookup is a primary-key read.
+ */
 export const names = pgTable(
   'names',
   {
     name: text('name').primaryKey(),
-    /** Lower case. */
+    /**
+     * As its namespace writes it: lower case for EVM (what `/v1/identity` matches) and segwit,
+     * exact for base58 (Solana, Bitcoin legacy), where case is part of the address.
+     */
     address: text('address').notNull(),
+    /**
+     * Which chains the address is for. The form alone cannot tell: a 32-34 character base58
+     * string may be a Solana key or a Bitcoin legacy address.
+     */
+    namespace: text('namespace', { enum: NAME_NAMESPACES }).notNull().default('eip155'),
     avatar: text('avatar'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('names_address_idx').on(table.address, table.createdAt),
-    check('names_address_lower', sql`${table.address} = lower(${table.address})`),
+    check(
+      'names_address_lower',
+      sql`${table.namespace} <> 'eip155' or ${table.address} = lower(${table.address})`,
+    ),
+    check('names_name_lower', sql`${table.name} = lower(${table.name})`),
+    check('names_namespace', sql`${table.namespace} in ('eip155', 'solana', 'bip122')`),
   ],
 )
 

@@ -1,0 +1,167 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { LatchError } from '../errors/latch-error.js'
+import { EMAIL_LOGIN_COOLDOWN_MS } from '../storage/latch-storage.js'
+import { tooEarly, type AuthFailure } from './auth-errors.js'
+import type {
+  ConnectEmailAction,
+  EmailLoginContext,
+  EmailLoginEmitted,
+  EmailLoginEvent,
+  EmailLoginInput,
+} from './email-login.types.js'
+import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from './flow-steps.js'
+
+const notProvided = () => Promise.reject(new LatchError('FRAME_NOT_SET'))
+
+/**
+ * SPEC §4 email login, in the SPEC's words: enteringEmail → sendingCode → enteringCode (or
+ * verifyingDevice first, on a new device) → verifying → connected. The three frame calls are
+ * invoked actors (`connectEmail`, `connectDevice`, `connectOtp`) the instance provides from its
+ * frame client; leaving a state aborts its call. The SPEC §5 throttle is checked before each
+ * code is asked for, and a successful login is recorded (SPEC §4) before `loggedIn` is emitted.
+ */
+export const emailLoginMachine = setup({
+  types: {
+    input: {} as EmailLoginInput,
+    context: {} as EmailLoginContext,
+    events: {} as EmailLoginEvent,
+    emitted: {} as EmailLoginEmitted,
+  },
+  actors: {
+    connectEmail: fromPromise<{ action: ConnectEmailAction }, { email: string }>(notProvided),
+    connectDevice: fromPromise<void, { email: string }>(notProvided),
+    connectOtp: fromPromise<void, { email: string; otp: string }>(notProvided),
+  },
+  guards: {
+    isInvalidEmail: ({ event }) => event.type === 'SUBMIT_EMAIL' && !emailOf(event.email),
+    isThrottled: ({ context }) => context.storage.emailLoginCooldownRemaining(context.now()) > 0,
+    isInvalidCode: ({ event }) => event.type === 'SUBMIT_CODE' && !isCode(event.otp),
+    isResending: ({ context }) => context.resending,
+  },
+  actions: {
+    rejectEmail: assign({ error: INVALID_EMAIL }),
+    rejectTooEarly: assign(({ context }) => ({
+      error: tooEarly(context.storage.emailLoginCooldownRemaining(context.now())),
+    })),
+    rejectCode: assign({ error: INVALID_CODE }),
+    /** Starts the cooldown as the code is asked for: the throttle counts attempts, not successes. */
+    startAttempt: assign(({ context, event }) => {
+      const now = context.now()
+      context.storage.markEmailLoginAttempt(now)
+      return {
+        email: (event.type === 'SUBMIT_EMAIL' ? emailOf(event.email) : undefined) ?? context.email,
+        resendAt: now + EMAIL_LOGIN_COOLDOWN_MS,
+        resending: event.type === 'RESEND',
+        error: undefined,
+      }
+    }),
+    clearError: assign({ error: undefined }),
+    failWith: assign((_, error: AuthFailure) => ({ error })),
+    emitFailed: emit((_, error: AuthFailure) => ({ type: 'failed' as const, error })),
+    emitAwaiting: emit(({ context }, step: 'otp' | 'device') => ({
+      type: 'awaiting' as const,
+      step,
+      email: context.email ?? '',
+    })),
+    recordLogin: ({ context }) => {
+      if (context.email) context.storage.recordEmailLogin(context.email)
+    },
+    emitLoggedIn: emit(({ context }) => ({
+      type: 'loggedIn' as const,
+      email: context.email ?? '',
+    })),
+  },
+}).createMachine({
+  id: 'emailLogin',
+  context: ({ input }) => ({
+    storage: input.storage,
+    now: input.now ?? Date.now,
+    resending: false,
+  }),
+  initial: 'enteringEmail',
+  states: {
+    enteringEmail: {
+      on: {
+        SUBMIT_EMAIL: [
+          { guard: 'isInvalidEmail', actions: 'rejectEmail' },
+          { guard: 'isThrottled', actions: 'rejectTooEarly' },
+          { target: 'sendingCode', actions: 'startAttempt' },
+        ],
+      },
+    },
+    sendingCode: {
+      invoke: {
+        src: 'connectEmail',
+        input: ({ context }) => ({ email: context.email ?? '' }),
+        onDone: [
+          { guard: ({ event }) => event.output.action === 'CONNECT', target: 'connected' },
+          {
+            guard: ({ event }) => event.output.action === 'VERIFY_DEVICE',
+            target: 'verifyingDevice',
+          },
+          { target: 'enteringCode', actions: { type: 'emitAwaiting', params: 'otp' } },
+        ],
+        onError: [
+          {
+            guard: 'isResending',
+            target: 'enteringCode',
+            ...onFailure,
+          },
+          {
+            target: 'enteringEmail',
+            ...onFailure,
+          },
+        ],
+      },
+    },
+    verifyingDevice: {
+      entry: { type: 'emitAwaiting', params: 'device' },
+      invoke: {
+        src: 'connectDevice',
+        input: ({ context }) => ({ email: context.email ?? '' }),
+        // The device is approved: the frame then asks for the code it sent (SPEC §4).
+        onDone: { target: 'enteringCode', actions: { type: 'emitAwaiting', params: 'otp' } },
+        onError: {
+          target: 'enteringEmail',
+          ...onFailure,
+        },
+      },
+      on: { EDIT_EMAIL: { target: 'enteringEmail', actions: 'clearError' } },
+    },
+    enteringCode: {
+      on: {
+        SUBMIT_CODE: [
+          { guard: 'isInvalidCode', actions: 'rejectCode' },
+          { target: 'verifying', actions: 'clearError' },
+        ],
+        RESEND: [
+          { guard: 'isThrottled', actions: 'rejectTooEarly' },
+          { target: 'sendingCode', actions: 'startAttempt' },
+        ],
+        EDIT_EMAIL: { target: 'enteringEmail', actions: 'clearError' },
+      },
+    },
+    verifying: {
+      invoke: {
+        src: 'connectOtp',
+        input: ({ context, event }) => ({
+          email: context.email ?? '',
+          otp: event.type === 'SUBMIT_CODE' ? event.otp : '',
+        }),
+        onDone: 'connected',
+        onError: {
+          target: 'enteringCode',
+          ...onFailure,
+        },
+      },
+    },
+    connected: {
+      type: 'final',
+      entry: ['recordLogin', 'emitLoggedIn'],
+    },
+  },
+})
+
+/** The machine's states, for views: which step is on show. */
+export type EmailLoginStep =
+  'enteringEmail' | 'sendingCode' | 'verifyingDevice' | 'enteringCode' | 'verifying' | 'connected'

@@ -1,0 +1,29 @@
+import { emailSchema, otpSchema } from '../api/auth.js'
+import { authFailure, type AuthFailure } from './auth-errors.js'
+
+// What the two email flows (login, update) share: the field checks and how a failed frame call
+// ends a step. Each machine names the two actions `failWith` and `emitFailed`.
+
+/** SPEC §5 'Invalid email'. */
+export const INVALID_EMAIL: AuthFailure = { message: 'Invalid email' }
+/** A code that is not six digits, refused before the frame is asked. */
+export const INVALID_CODE: AuthFailure = { message: 'Must be a 6-digit code' }
+
+/** The field's text as the frame gets it (trimmed, lower-cased), or undefined when invalid. */
+export function emailOf(value: string): string | undefined {
+  const parsed = emailSchema.safeParse(value)
+  return parsed.success ? parsed.data : undefined
+}
+
+/** Whether `otp` is a six-digit code (SPEC §5: a string). */
+export const isCode = (otp: string) => otpSchema.safeParse(otp).success
+
+const failureOf = ({ event }: { event: { error: unknown } }) => authFailure(event.error)
+
+/** A failed frame call: its SPEC §8 text kept for the view and emitted for the host. */
+export const onFailure = {
+  actions: [
+    { type: 'failWith' as const, params: failureOf },
+    { type: 'emitFailed' as const, params: failureOf },
+  ],
+}

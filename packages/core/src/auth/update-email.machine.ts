@@ -1,0 +1,147 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { LatchError } from '../errors/latch-error.js'
+import type { LatchStorage } from '../storage/latch-storage.js'
+import type { AuthFailure } from './auth-errors.js'
+import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from './flow-steps.js'
+
+/** SPEC §4: which code the frame waits for first after UPDATE_EMAIL. */
+export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+export interface UpdateEmailInput {
+  /** Where the new email is stored on success (SPEC §4). */
+  readonly storage: Pick<LatchStorage, 'set'>
+}
+
+export interface UpdateEmailContext {
+  readonly storage: Pick<LatchStorage, 'set'>
+  /** The address the login moves to. */
+  newEmail?: string
+  error?: AuthFailure
+}
+
+export type UpdateEmailEvent =
+  | { type: 'SUBMIT_EMAIL'; email: string }
+  | { type: 'SUBMIT_CODE'; otp: string }
+  | { type: 'EDIT_EMAIL' }
+
+export type UpdateEmailEmitted =
+  /** Show the view for the code now awaited: to the current address, then to the new one. */
+  | { type: 'awaiting'; step: 'primary' | 'secondary'; email: string }
+  /** The login's email is now `email` (stored). */
+  | { type: 'emailUpdated'; email: string }
+  | { type: 'failed'; error: AuthFailure }
+
+const notProvided = () => Promise.reject(new LatchError('FRAME_NOT_SET'))
+const codeOf = (event: UpdateEmailEvent) => (event.type === 'SUBMIT_CODE' ? event.otp : '')
+
+/**
+ * SPEC §4 email update: UPDATE_EMAIL, then the primary step (a code sent to the current address,
+ * VERIFY_PRIMARY_OTP), then the secondary step (a code sent to the new address,
+ * VERIFY_SECONDARY_OTP), whose success stores the new email. The frame calls are the actors
+ * `updateEmail`, `verifyPrimary` and `verifySecondary`, provided from the frame client.
+ */
+export const updateEmailMachine = setup({
+  types: {
+    input: {} as UpdateEmailInput,
+    context: {} as UpdateEmailContext,
+    events: {} as UpdateEmailEvent,
+    emitted: {} as UpdateEmailEmitted,
+  },
+  actors: {
+    updateEmail: fromPromise<{ action: UpdateEmailAction }, { email: string }>(notProvided),
+    verifyPrimary: fromPromise<void, { otp: string }>(notProvided),
+    verifySecondary: fromPromise<{ newEmail: string }, { otp: string }>(notProvided),
+  },
+  guards: {
+    isInvalidEmail: ({ event }) => event.type === 'SUBMIT_EMAIL' && !emailOf(event.email),
+    isInvalidCode: ({ event }) => event.type === 'SUBMIT_CODE' && !isCode(event.otp),
+  },
+  actions: {
+    rejectEmail: assign({ error: INVALID_EMAIL }),
+    rejectCode: assign({ error: INVALID_CODE }),
+    takeEmail: assign(({ event }) => ({
+      newEmail: event.type === 'SUBMIT_EMAIL' ? emailOf(event.email) : undefined,
+      error: undefined,
+    })),
+    clearError: assign({ error: undefined }),
+    failWith: assign((_, error: AuthFailure) => ({ error })),
+    emitFailed: emit((_, error: AuthFailure) => ({ type: 'failed' as const, error })),
+    emitAwaiting: emit(({ context }, step: 'primary' | 'secondary') => ({
+      type: 'awaiting' as const,
+      step,
+      email: context.newEmail ?? '',
+    })),
+    storeEmail: ({ context }, email: string) => context.storage.set('email', email),
+    emitUpdated: emit((_, email: string) => ({ type: 'emailUpdated' as const, email })),
+  },
+}).createMachine({
+  id: 'updateEmail',
+  context: ({ input }) => ({ storage: input.storage }),
+  initial: 'enteringEmail',
+  states: {
+    enteringEmail: {
+      on: {
+        SUBMIT_EMAIL: [
+          { guard: 'isInvalidEmail', actions: 'rejectEmail' },
+          { target: 'requesting', actions: 'takeEmail' },
+        ],
+      },
+    },
+    requesting: {
+      invoke: {
+        src: 'updateEmail',
+        input: ({ context }) => ({ email: context.newEmail ?? '' }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.action === 'VERIFY_SECONDARY_OTP',
+            target: 'enteringSecondaryOtp',
+          },
+          { target: 'enteringPrimaryOtp' },
+        ],
+        onError: { target: 'enteringEmail', ...onFailure },
+      },
+    },
+    enteringPrimaryOtp: {
+      entry: { type: 'emitAwaiting', params: 'primary' },
+      on: {
+        SUBMIT_CODE: [
+          { guard: 'isInvalidCode', actions: 'rejectCode' },
+          { target: 'verifyingPrimary', actions: 'clearError' },
+        ],
+        EDIT_EMAIL: { target: 'enteringEmail', actions: 'clearError' },
+      },
+    },
+    verifyingPrimary: {
+      invoke: {
+        src: 'verifyPrimary',
+        input: ({ event }) => ({ otp: codeOf(event) }),
+        onDone: 'enteringSecondaryOtp',
+        onError: { target: 'enteringPrimaryOtp', ...onFailure },
+      },
+    },
+    enteringSecondaryOtp: {
+      entry: { type: 'emitAwaiting', params: 'secondary' },
+      on: {
+        SUBMIT_CODE: [
+          { guard: 'isInvalidCode', actions: 'rejectCode' },
+          { target: 'verifyingSecondary', actions: 'clearError' },
+        ],
+      },
+    },
+    verifyingSecondary: {
+      invoke: {
+        src: 'verifySecondary',
+        input: ({ event }) => ({ otp: codeOf(event) }),
+        onDone: {
+          target: 'updated',
+          actions: [
+            { type: 'storeEmail', params: ({ event }) => event.output.newEmail },
+            { type: 'emitUpdated', params: ({ event }) => event.output.newEmail },
+          ],
+        },
+        onError: { target: 'enteringSecondaryOtp', ...onFailure },
+      },
+    },
+    updated: { type: 'final' },
+  },
+})

@@ -1,0 +1,181 @@
+import type { AuthFrameOptions } from '../auth/auth-frame.js'
+import type { AuthRuntime, AuthUi } from '../auth/auth-runtime.js'
+import { LatchError } from '../errors/latch-error.js'
+import type { ChainId } from '@latch/frame'
+import type { AdapterRegistry } from './adapter-actors.js'
+import type { StoragePort } from '../storage/storage-port.js'
+import { LATCH_SDK } from '../api/sdk-info.js'
+import { authConnector } from '../auth/auth-connector.js'
+import { selectModalState, selectRoute } from '../machines/modal.selectors.js'
+import { selectActiveNetwork } from '../machines/network-rules.js'
+import type { ResolvedOptions } from '../options/schema.js'
+import type { LatchChildren } from './root-events.js'
+
+/**
+ * An instance's embedded wallet, as the start-up JS knows it: whether it is on, and how to load
+ * it. Everything else (the machines, the frame client, the iframe) is in the auth chunk, loaded
+ * by {@link LatchAuth.runtime}: when the visitor submits an email, or on load when a remembered
+ * AUTH connection is tried (SPEC §4: only with the stored email-login flag).
+ */
+export interface LatchAuth {
+  /** `features.email` with a `serverUrl` and a project id: the email field is offered. */
+  readonly enabled: boolean
+  /** The loaded runtime, if it was loaded. */
+  readonly current: AuthRuntime | undefined
+  /** Loads the auth chunk once. @throws LatchError EMAIL_LOGIN_DEPENDENCY_FAILED */
+  runtime(): Promise<AuthRuntime>
+  /** Called when the runtime loads and whenever its flows change. */
+  subscribe(listener: () => void): () => void
+  /** The Connect view's email field: starts a login. */
+  submitEmail(email: string): Promise<void>
+  /** The UpdateEmailWallet view's field: starts moving the login to `email`. */
+  startUpdate(email: string): Promise<void>
+  /** A remembered AUTH connection on load: true when the frame still holds the session. */
+  restore(signal?: AbortSignal): Promise<boolean>
+  /** The AUTH connection is disconnected: sign out in the frame, clear the login cache. */
+  signOut(): Promise<void>
+  destroy(): void
+}
+
+export interface LatchAuthDeps {
+  readonly enabled: boolean
+  readonly serverUrl: string | undefined
+  readonly projectId: string
+  readonly registry: AdapterRegistry
+  readonly port: StoragePort | undefined
+  readonly prefix: string | undefined
+  /** The EVM chain the frame starts on: the active one when loaded. */
+  readonly chainId: () => ChainId
+  readonly ui: AuthUi
+  /** A scripted frame for tests and stories (see `LatchEnvironment.authFrame`). */
+  readonly frame?: Pick<AuthFrameOptions, 'loader' | 'mount'>
+}
+
+/** Creates the instance's {@link LatchAuth}. Touches nothing until used. */
+export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
+  const enabled = deps.enabled && Boolean(deps.serverUrl && deps.projectId)
+  const listeners = new Set<() => void>()
+  const changed = () => listeners.forEach((listener) => listener())
+  let current: AuthRuntime | undefined
+  let loading: Promise<AuthRuntime> | undefined
+
+  const load = async (): Promise<AuthRuntime> => {
+    if (!enabled || !deps.serverUrl) throw new LatchError('ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND')
+    const serverUrl = deps.serverUrl
+    const [{ createAuthRuntime }, storage] = await Promise.all([
+      import('../auth/auth-runtime.js'),
+      import('../storage/index.js'),
+    ]).catch((cause: unknown) => {
+      throw new LatchError('EMAIL_LOGIN_DEPENDENCY_FAILED', { cause })
+    })
+    const runtime = createAuthRuntime({
+      frame: {
+        serverUrl,
+        projectId: deps.projectId,
+        chainId: deps.chainId(),
+        version: LATCH_SDK.version,
+        ...deps.frame,
+      },
+      registry: deps.registry,
+      storage: storage.createLatchStorage({
+        port: deps.port ?? storage.detectStorage(),
+        ...(deps.prefix ? { prefix: deps.prefix } : {}),
+      }),
+      ui: deps.ui,
+    })
+    runtime.subscribe(changed)
+    current = runtime
+    changed()
+    return runtime
+  }
+
+  const auth: LatchAuth = {
+    enabled,
+    get current() {
+      return current
+    },
+    runtime() {
+      loading ??= load().catch((error: unknown) => {
+        loading = undefined
+        throw error
+      })
+      return loading
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async submitEmail(email) {
+      const runtime = await auth.runtime()
+      runtime.submitEmail(email)
+    },
+    async startUpdate(email) {
+      const runtime = await auth.runtime()
+      runtime.startUpdate(email)
+    },
+    async restore(signal) {
+      if (!enabled) return false
+      return (await auth.runtime()).link.restore(signal)
+    },
+    async signOut() {
+      if (!enabled) return
+      await (await auth.runtime()).link.signOut()
+    },
+    destroy() {
+      current?.destroy()
+      listeners.clear()
+    },
+  }
+  return auth
+}
+
+/** The children the auth runtime talks to, read when it acts (the instance is running then). */
+type AuthChildren = Pick<LatchChildren, 'connection' | 'network' | 'modal'>
+
+/**
+ * The instance's {@link LatchAuth} from its options: the modal moves through the email views,
+ * and a login connects the AUTH connector through the connection machine (SPEC §4), on the
+ * EVM network in force.
+ */
+export function latchAuthFor(
+  options: Pick<
+    ResolvedOptions,
+    'features' | 'serverUrl' | 'projectId' | 'storageKeyPrefix' | 'networks'
+  >,
+  registry: AdapterRegistry,
+  port: StoragePort | undefined,
+  children: () => AuthChildren,
+  frame?: LatchAuthDeps['frame'],
+): LatchAuth {
+  const evmNetwork = () =>
+    selectActiveNetwork(children().network.getSnapshot(), authConnector.chain) ??
+    options.networks.find((network) => network.chainNamespace === authConnector.chain)
+  return createLatchAuth({
+    enabled: options.features.email,
+    serverUrl: options.serverUrl,
+    projectId: options.projectId,
+    registry,
+    port,
+    prefix: options.storageKeyPrefix,
+    chainId: () => evmNetwork()?.caipNetworkId ?? 'eip155:1',
+    ...(frame ? { frame } : {}),
+    ui: {
+      currentView: () => {
+        const modal = children().modal.getSnapshot()
+        return selectModalState(modal).open ? selectRoute(modal).view : undefined
+      },
+      push: (route) => children().modal.send({ type: 'PUSH', route }),
+      replace: (route) => children().modal.send({ type: 'REPLACE', route }),
+      goBack: () => children().modal.send({ type: 'GO_BACK' }),
+      connect: () => {
+        const preferredNetwork = evmNetwork()
+        children().connection.send({
+          type: 'CONNECT',
+          connector: authConnector,
+          namespace: authConnector.chain,
+          ...(preferredNetwork ? { preferredNetwork } : {}),
+        })
+      },
+    },
+  })
+}

@@ -1,0 +1,179 @@
+import type { ActorRefFrom } from 'xstate'
+import type { Connector } from '../connector/connector.js'
+import type { Alert } from '../errors/alerts.js'
+import type { ChainNamespace } from '../identifiers/types.js'
+import type { AccountState, ConnectHelperResult } from '../machines/connection.selectors.js'
+import type { HostNetwork, Network } from '../network/network.js'
+import type { ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
+import type { LatchTheme, ThemeMode, ThemeVariables } from '../options/theme.js'
+import type { Route } from '../router/routes.js'
+import type { PageSend } from '../send/page-send.js'
+import type { StorageReport } from '../storage/latch-storage.js'
+import type { RecentWallet } from '../storage/keys.js'
+import type { StoragePort } from '../storage/storage-port.js'
+import type { LatchDirectory } from '../wallets/latch-directory.js'
+import type { AuthFrameOptions } from '../auth/auth-frame.js'
+import type { LatchAuth } from './auth-wiring.js'
+import type { latchMachine } from './latch.machine.js'
+import type { PageTransaction } from './page-actions.js'
+import type { LatchChildren, SendChildren } from './root-events.js'
+import type { ServerEnvironment } from './server-services.js'
+
+// What an instance is, for hosts and views: its environment, its helpers' arguments, and the
+// instance itself. `createLatch` (create-latch.ts) builds one.
+
+/**
+ * The platform around an instance. Every field has a browser default; tests and servers inject.
+ * The server's part (`fetch`, and `fetchProjectConfig` and `directory` to stand in for the
+ * `serverUrl`'s configuration and wallet directory) is described in server-services.ts.
+ */
+export interface LatchEnvironment extends ServerEnvironment {
+  /** Where to persist; default: `options.storage`, else localStorage when usable, else memory. */
+  storage?: StoragePort
+  /**
+   * Phones get AllWallets instead of the QR view (SPEC §2 rule 2), and WalletConnect requests
+   * reopen the wallet's app there. Default: this device's check (a coarse pointer or a mobile
+   * user agent), made when the instance starts, never at import.
+   */
+  isMobile?: () => boolean
+  /**
+   * SPEC §4: what the connect helper deletes on failure besides Latch's own keys; default: the
+   * IndexedDB databases Latch owns (`LATCH_OWNED_DATABASES`), never the host's.
+   */
+  clearBrowserData?: () => Promise<void>
+  /** Told when stored data was corrupt or could not be written (storage never throws). */
+  onStorageReport?: (report: StorageReport) => void
+  /**
+   * The secure frame's client code and iframe (default: `@latch/frame/client`, loaded on first
+   * email login, and an iframe in `document.body`). Tests and stories hand a scripted frame.
+   */
+  authFrame?: Pick<AuthFrameOptions, 'loader' | 'mount'>
+}
+
+/** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
+export type OpenOptions = { route?: Route; namespace?: ChainNamespace }
+
+/** `connect()`'s argument: a discovered wallet to ask at once, instead of the Connect view. */
+export type ConnectOptions = { connectorId?: string }
+
+export type LatchActor = ActorRefFrom<typeof latchMachine>
+
+/** One independent Latch: its machines, its storage, its wallets. Two never share anything. */
+export interface Latch {
+  readonly options: ResolvedOptions
+  /** The root actor: its snapshot says which flow runs; views send it the user's intents. */
+  readonly actor: LatchActor
+  readonly connection: LatchChildren['connection']
+  readonly network: LatchChildren['network']
+  readonly modal: LatchChildren['modal']
+  readonly toast: LatchChildren['toast']
+  /** The pairing view's machine: the URI, its lifetime and the wallet's answer. */
+  readonly walletConnect: LatchChildren['walletConnect']
+  /**
+   * The Account view's NFTs and Activity (with or without React): opening the Account view
+   * (`open({ route: { view: 'Account' } })`) starts it; send it `SELECT_TAB`, `LOAD_MORE`,
+   * `SELECT_NFT`; read it with `selectActivity`, `selectNfts`. Tokens are the connection's account data
+   * (`tokenRowsOf`).
+   */
+  readonly accountData: LatchChildren['accountData']
+  /**
+   * The Send view's machine (issue 15): send it `SET_TOKEN`, `SET_AMOUNT`, `SET_RECEIVER`,
+   * `SEND`; read it with `selectSendStatus`, `selectSendProblem`, `selectSendFee`. The root feeds
+   * it the account and balances and runs it while the `Send` route is on show. Its code is in
+   * the runtime chunk: `undefined` until the instance runs ({@link ready}); reactive reads use
+   * `selectSendForm(latch.actor.getSnapshot())`.
+   */
+  readonly sendForm: SendChildren['sendForm'] | undefined
+  /**
+   * The transactions followed until they settle (Activity's pending rows, `selectPendingTransactions`),
+   * with their toasts. `undefined` until the instance runs, like {@link sendForm}.
+   */
+  readonly pendingTransactions: SendChildren['pendingTransactions'] | undefined
+  /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
+  readonly walletConnectAvailable: boolean
+  /** The embedded wallet: email login, its secure frame, the AUTH connector (auth-wiring.ts). */
+  readonly auth: LatchAuth
+  /** The wallet directory the wallet lists browse. Holds no state and does no I/O until queried. */
+  readonly directory: LatchDirectory
+  /**
+   * Starts the I/O: storage, wallet discovery, reconnect on load. Idempotent; browser only. The
+   * I/O is its own chunk, loaded now, so the instance runs a moment later: see {@link ready}.
+   */
+  start(): void
+  /** Starts the instance if needed; resolves once it runs (its I/O loaded). */
+  ready(): Promise<void>
+  /** Stops the I/O and the machines. The instance cannot be restarted. */
+  destroy(): void
+  /** Setup problems to show (SPEC §8 alerts), e.g. PROJECT_ID_NOT_CONFIGURED. */
+  getAlerts(): readonly Alert[]
+  /** The features in force: the host's options, overridden by the project's remote config. */
+  getFeatures(): ResolvedFeatures
+  /** The theme in force: `themeMode` and `themeVariables` (every default applied). */
+  getTheme(): LatchTheme
+  /**
+   * Switches the theme live: the modal and the ConnectButton follow at once, and nothing else
+   * happens (no reconnect). Throws a LatchOptionsError naming `themeMode` for anything but
+   * 'light' or 'dark', and then nothing changes.
+   */
+  setThemeMode(themeMode: ThemeMode): void
+  /**
+   * Changes theme variables live, laid over the ones in force (the others stay). Checked like
+   * the `themeVariables` option: a wrong value throws a LatchOptionsError naming the field
+   * (`themeVariables.--latch-accent`), and then nothing changes.
+   */
+  setThemeVariables(themeVariables: ThemeVariables): void
+  /** The wallets the adapters have discovered so far, every namespace. */
+  getConnectors(): readonly Connector[]
+  /** SPEC §1 page helper: opens the modal per the SPEC §2 opening rules. */
+  open(options?: OpenOptions): void
+  close(): void
+  /**
+   * SPEC §4 connect helper: resolves at once when connected; otherwise opens the modal (at the
+   * named wallet's waiting view with `connectorId`, which asks it at once) and resolves on the
+   * next connection. On a connect failure it clears Latch's own stores, then rejects. Closing
+   * the modal without connecting rejects with USER_REJECTED (nothing is cleared).
+   */
+  connect(options?: ConnectOptions): Promise<ConnectHelperResult>
+  /**
+   * SPEC §1 page helper, the host's logout: disconnects every connection, abandons any connect,
+   * reconnect or pairing in flight, and closes the modal. Resolves once disconnected, from any
+   * state, within SPEC §9's 3 s disconnect wait.
+   */
+  disconnect(): Promise<void>
+  /**
+   * Removes the adapter of `namespace`, as AppKit's removeAdapter does: its connections end, its
+   * wallets leave the lists and its discovery stops; when its network was active, the first
+   * network of another adapter becomes active (SPEC §4). Resolves once its wallets are
+   * disconnected; rejects with ADAPTER_NOT_FOUND when no adapter serves `namespace`.
+   */
+  removeAdapter(namespace: ChainNamespace): Promise<void>
+  /** SPEC §3 account state exposed to the host. */
+  getAccount(): AccountState
+  subscribeAccount(listener: (account: AccountState) => void): () => void
+  getActiveNetwork(): Network | undefined
+  /**
+   * SPEC §3 recent wallets (at most 2, most recent first), for the Connect view. Read from
+   * storage when the instance starts: empty before {@link ready}.
+   */
+  getRecentWallets(): RecentWallet[]
+  /**
+   * Switches network (SPEC §4 rules pick the confirming view, which asks the wallet, adding an
+   * unknown chain and retrying). Resolves once the network is active; rejects with the wallet's
+   * error, with USER_REJECTED when the modal is closed first, or CHAIN_NOT_CONFIGURED. The
+   * network is matched by caipNetworkId among `networks` (so one passed without `rpcUrls` is
+   * switched to with its server RPC).
+   */
+  switchNetwork(network: HostNetwork): Promise<void>
+  /** Signs a plain-text message with the current account (the wallet prompts). */
+  signMessage(message: string): Promise<string>
+  /** Sends a transaction from the current account on the active network; resolves with its hash. */
+  sendTransaction(transaction: PageTransaction): Promise<string>
+  /**
+   * Issue 15 page helper: sends `amount` (whole tokens, as text) of `token` (an EVM contract
+   * address; omitted: the native coin) to `to` (an address, or a name resolved first) from the
+   * current account, checked by the send form's rules, without any view. Its receipt is followed
+   * with the page integration's 25 s wait (SPEC §9). Resolves with the hash (or signature);
+   * rejects with the catalogue's error (the SPEC §5 texts, USER_REJECTED, a revert's reason).
+   */
+  send(request: PageSend): Promise<string>
+}

@@ -1,0 +1,89 @@
+import { LatchError } from '../errors/latch-error.js'
+import { canFollow, followResultError } from '../send/follow-transaction.js'
+import { runPageSend, type PageSend, type PageSendResult } from '../send/page-send.js'
+import { PAGE_RECEIPT_TIMEOUT_MS } from '../send/transaction-timings.js'
+import type { LatchRootContext, SendChildren } from './root-events.js'
+import { sendAccountOf, sendBalancesOf } from './send-listeners.js'
+import { sendLogic } from './send-logic.js'
+
+/** Rejects with REQUEST_ABORTED when `ref` stops (the instance was destroyed). */
+function abortedWhenStopped(ref: {
+  subscribe(observer: { complete(): void }): { unsubscribe(): void }
+}) {
+  let subscription: { unsubscribe(): void } | undefined
+  const aborted = new Promise<never>((_, reject) => {
+    subscription = ref.subscribe({ complete: () => reject(new LatchError('REQUEST_ABORTED')) })
+  })
+  return { aborted, stop: () => subscription?.unsubscribe() }
+}
+
+/**
+ * The transaction's receipt, followed by the pending-transactions machine with the page
+ * integration's 25 s wait (SPEC §9): resolves with the hash once it settles (confirmed,
+ * replaced, or not confirmed in time: it may still be mined), when it is no longer followed
+ * (a disconnect cleared it, the 99 limit, the instance destroyed); rejects with a revert's
+ * reason (or 'unknown reason'), or the read's error.
+ */
+function receiptOf(
+  pending: SendChildren['pendingTransactions'],
+  sent: PageSendResult,
+): Promise<string> {
+  const { hash, network } = sent
+  return new Promise<string>((resolve, reject) => {
+    const done = (error?: LatchError) => {
+      subscriptions.forEach((subscription) => subscription.unsubscribe())
+      if (error) reject(error)
+      else resolve(hash)
+    }
+    const subscriptions = [
+      pending.on('settled', ({ transaction, result }) => {
+        if (transaction.hash === hash) done(followResultError(result))
+      }),
+      pending.on('notWatched', ({ transaction }) => {
+        if (transaction.hash === hash) done()
+      }),
+      pending.subscribe({
+        next: (snapshot) => {
+          // Left the list without settling: CLEAR (a disconnect) stopped following it.
+          if (!snapshot.context.pending.some((t) => t.hash === hash)) done()
+        },
+        complete: () => done(),
+      }),
+    ]
+    pending.send({ type: 'WATCH', hash, network, timeoutMs: PAGE_RECEIPT_TIMEOUT_MS })
+  })
+}
+
+/**
+ * `latch.send({ token, amount, to })` on the running instance: the current account on the active
+ * network sends (checked by the send rules, `request` by `pageSendSchema`), its balances are read
+ * again, and the receipt is followed when the adapter can (`followTransaction`). Resolves with the
+ * hash or signature; rejects with the catalogue's error, or REQUEST_ABORTED when the instance is
+ * destroyed before the wallet answered.
+ */
+export async function pageSend(
+  context: Pick<LatchRootContext, 'connection' | 'network' | 'pendingTransactions' | 'io'>,
+  /** The account just spent: its balances are read again, past the caches. */
+  refreshBalance: () => void,
+  request: PageSend,
+): Promise<string> {
+  const { connection, network, pendingTransactions, io } = context
+  const account = sendAccountOf(connection.getSnapshot(), network.getSnapshot())
+  // The pending machine is spawned with the runtime, so it is there whenever an account is.
+  if (!account || !pendingTransactions) throw new LatchError('NO_ACTIVE_CAIP_ADDRESS')
+  const { tokenBalances } = sendBalancesOf(connection.getSnapshot(), account)
+  const stopped = abortedWhenStopped(pendingTransactions)
+  let sent: PageSendResult
+  try {
+    sent = await Promise.race([
+      // A send machine of its own, with the instance's actors.
+      runPageSend(sendLogic(io), { account, tokenBalances, send: request }),
+      stopped.aborted,
+    ])
+  } finally {
+    stopped.stop()
+  }
+  refreshBalance()
+  if (!canFollow(io.registry, sent.network.chainNamespace)) return sent.hash
+  return receiptOf(pendingTransactions, sent)
+}

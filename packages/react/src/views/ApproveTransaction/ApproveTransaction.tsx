@@ -1,0 +1,42 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { Spinner } from '../../components/ui/Spinner.js'
+import { useT } from '../../hooks/useLatch.js'
+import { useAuthRuntime } from '../ConnectingEmail/useEmailFlow.js'
+import type { ViewProps } from '../registry.js'
+
+/**
+ * SPEC §2: an unsafe RPC request of the embedded wallet waits for approval. The approval itself
+ * is the secure frame's own UI, which core shows above this view (so no script on the host page
+ * can approve for the visitor); this view says what is asked, and core leaves it when the frame
+ * says the request is settled.
+ */
+export function ApproveTransaction(_: ViewProps<'ApproveTransaction'>) {
+  const t = useT()
+  const frame = useAuthRuntime()?.frame
+  const approval = useSyncExternalStore(
+    (listener) => frame?.onApprovalChange(listener) ?? (() => undefined),
+    () => frame?.approval,
+    () => undefined,
+  )
+  // The frame's own approval UI sits in this view, inside the dialog: outside it, the modal
+  // dialog's inert background would cover it. Core moves the loaded iframe, without reloading it.
+  const slot = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    frame?.placeIn(slot.current ?? undefined)
+    return () => frame?.placeIn(undefined)
+  }, [frame])
+  return (
+    <div className="latch-center" data-latch-approval={approval?.id}>
+      <p style={{ margin: 0 }}>{t('view.ApproveTransaction.description')}</p>
+      {approval ? (
+        <p className="latch-muted" style={{ margin: 0 }}>
+          {t('view.ApproveTransaction.method', { method: approval.method })}
+        </p>
+      ) : null}
+      <div ref={slot} style={{ width: '100%' }} />
+      <span role="status">
+        <Spinner label={t('view.ApproveTransaction.waiting')} />
+      </span>
+    </div>
+  )
+}

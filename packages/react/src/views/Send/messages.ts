@@ -1,0 +1,23 @@
+/** The Send view's strings. Keys start with 'view.Send.'; 'view.Send.title' is the modal title. */
+export const sendMessages = {
+  'view.Send.title': 'Send',
+  'view.Send.form': 'Send tokens',
+  'view.Send.token': 'Token',
+  'view.Send.chooseToken': 'Choose a token',
+  'view.Send.tokenOption': '{symbol} ({balance})',
+  'view.Send.noTokens': 'No tokens to send on this network',
+  'view.Send.amount': 'Amount',
+  'view.Send.max': 'Max',
+  'view.Send.maxLabel': 'Max: {amount} {symbol}',
+  'view.Send.receiver': 'To (address or name)',
+  'view.Send.resolving': 'Looking up the name…',
+  'view.Send.resolvedAddress': 'Sends to {address}',
+  'view.Send.fee': 'Network fee',
+  'view.Send.feeAmount': '{amount} {symbol}',
+  'view.Send.feeUsd': '(${usd})',
+  'view.Send.estimating': 'Estimating the network fee…',
+  'view.Send.submit': 'Send',
+  'view.Send.sending': 'Sending…',
+  'view.Send.confirmInWallet': 'Confirm the transaction in your wallet',
+  'view.Send.retry': 'Retry',
+} as const

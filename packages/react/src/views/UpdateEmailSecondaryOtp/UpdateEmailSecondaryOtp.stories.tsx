@@ -1,0 +1,26 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expects } from '../../stories/story-latch.js'
+import { connectAuth, emailScene, untilView } from '../ConnectingEmail/email-scene.js'
+
+const meta = {
+  title: 'Views/UpdateEmailSecondaryOtp',
+  parameters: expects('UpdateEmailSecondaryOtp'),
+} satisfies Meta
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The current address confirmed: the code sent to the new one. */
+export const NewAddressCode: Story = {
+  parameters: expects(undefined, 'Enter the code we sent to new@example.com.'),
+  loaders: [
+    emailScene(async (kit) => {
+      await connectAuth(kit)
+      kit.open({ route: { view: 'UpdateEmailWallet' } })
+      await kit.latch.auth.startUpdate('new@example.com')
+      await untilView(kit, 'UpdateEmailPrimaryOtp')
+      kit.latch.auth.current?.update?.send({ type: 'SUBMIT_CODE', otp: '123456' })
+      await untilView(kit, 'UpdateEmailSecondaryOtp')
+    }),
+  ],
+}
