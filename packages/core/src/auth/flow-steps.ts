@@ -1,13 +1,14 @@
 import { emailSchema, otpSchema } from '../api/auth.js'
+import { LatchError } from '../errors/latch-error.js'
 import { authFailure, type AuthFailure } from './auth-errors.js'
 
 // What the two email flows (login, update) share: the field checks and how a failed frame call
 // ends a step. Each machine names the two actions `failWith` and `emitFailed`.
 
-/** SPEC §5 'Invalid email'. */
-export const INVALID_EMAIL: AuthFailure = { message: 'Invalid email' }
+/** SPEC §5 'Invalid email', coded so views show the catalogue's (translated) text. */
+export const INVALID_EMAIL: AuthFailure = authFailure(new LatchError('INVALID_EMAIL'))
 /** A code that is not six digits, refused before the frame is asked. */
-export const INVALID_CODE: AuthFailure = { message: 'Must be a 6-digit code' }
+export const INVALID_CODE: AuthFailure = authFailure(new LatchError('INVALID_OTP'))
 
 /** The field's text as the frame gets it (trimmed, lower-cased), or undefined when invalid. */
 export function emailOf(value: string): string | undefined {

@@ -34,6 +34,10 @@ export const errorMessages = {
     'Your local configuration for {features} was ignored because a remote configuration was successfully fetched. Manage these features in your project settings.',
 
   // Validation (SPEC §5).
+  /** SPEC §5's form-schema default, for the email login's field. */
+  INVALID_EMAIL: 'Invalid email',
+  /** A one-time code that is not six digits, refused before the frame is asked. */
+  INVALID_OTP: 'Must be a 6-digit code',
   INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
   INVALID_CAIP10_ADDRESS: 'Invalid CAIP-10 address: {value}',
   INVALID_CAIP2_NETWORK_ID: 'Invalid CAIP-2 network id: {value}',

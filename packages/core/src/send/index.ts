@@ -57,6 +57,7 @@ export {
   selectSendChoices,
   selectSendFee,
   selectSendMax,
+  selectSendNotice,
   selectSendProblem,
   selectSendStatus,
   selectSendToken,

@@ -15,6 +15,7 @@ import {
   selectSendChoices,
   selectSendFee,
   selectSendMax,
+  selectSendNotice,
   selectSendProblem,
   selectSendStatus,
   selectSendToken,
@@ -111,5 +112,16 @@ describe('send selectors: the rules the form offers (one place, in core)', () =>
     await waitFor(actor, (s) => s.context.error !== undefined)
     expect(selectSendProblem(actor.getSnapshot())?.code).toBe('USER_REJECTED')
     expect(selectSendCanRetry(actor.getSnapshot())).toBe(true)
+  })
+})
+
+describe('send selectors: when the form speaks', () => {
+  it('says nothing on an untouched form, then the live problem once the visitor acts', () => {
+    const actor = start()
+    expect(selectSendNotice(actor.getSnapshot())).toBeUndefined()
+    actor.send({ type: 'SET_TOKEN', token: nativeToken(evmNetwork, '1', 2000) })
+    expect(selectSendNotice(actor.getSnapshot())?.message).toBe(
+      'An amount and receiver address are required',
+    )
   })
 })

@@ -36,6 +36,21 @@ export function selectSendProblem(snapshot: SendSnapshot): LatchError | undefine
   return context.error ?? sendProblem(formOf(context), context.account, feeOf(context) ?? undefined)
 }
 
+/**
+ * The message the form shows: none on an untouched form, none while a typed name is looked up
+ * (the address rule would only say a name is not an address), else {@link selectSendProblem}.
+ */
+export function selectSendNotice(snapshot: SendSnapshot): LatchError | undefined {
+  const { context } = snapshot
+  const touched =
+    context.token !== undefined ||
+    Boolean(context.sendTokenAmount) ||
+    Boolean(context.receiverAddress) ||
+    context.error !== undefined
+  if (!touched || selectSendStatus(snapshot) === 'resolvingName') return undefined
+  return selectSendProblem(snapshot)
+}
+
 /** The estimated network fee, in the native token and in USD where priced; undefined when unknown. */
 export function selectSendFee(snapshot: SendSnapshot): FeeDisplay | undefined {
   const { context } = snapshot

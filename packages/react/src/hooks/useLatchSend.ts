@@ -4,7 +4,7 @@ import {
   selectSendFee,
   selectSendForm,
   selectSendMax,
-  selectSendProblem,
+  selectSendNotice,
   selectSendStatus,
   selectSendToken,
   type ErrorCode,
@@ -67,14 +67,7 @@ export interface SendView {
 function selectSendView(snapshot: SendSnapshot): SendView {
   const { context } = snapshot
   const token = selectSendToken(snapshot)
-  const touched =
-    context.token !== undefined ||
-    Boolean(context.sendTokenAmount) ||
-    Boolean(context.receiverAddress) ||
-    context.error !== undefined
-  const status = selectSendStatus(snapshot)
-  // While a name is looked up, the address rule would only say the name is not an address.
-  const problem = touched && status !== 'resolvingName' ? selectSendProblem(snapshot) : undefined
+  const problem = selectSendNotice(snapshot)
   const resolved =
     context.receiverProfileName && context.receiverAddress
       ? {
@@ -84,7 +77,7 @@ function selectSendView(snapshot: SendSnapshot): SendView {
         }
       : undefined
   return {
-    status,
+    status: selectSendStatus(snapshot),
     tokenBalances: selectSendChoices(snapshot),
     token,
     amount: context.sendTokenAmount ?? '',

@@ -1,12 +1,11 @@
 import type { AuthFailure } from '@latch/core'
+// SPEC §5: the codes the frame sends are six digits (core's rule, as the server checks it).
+import { OTP_LENGTH as CODE_LENGTH } from '@latch/core/api'
 import { useId, useState, type ClipboardEvent } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
 import { FailureText } from '../ConnectingEmail/FailureText.js'
 import { useSecondsUntil } from '../ConnectingEmail/useEmailFlow.js'
-
-/** SPEC §5: the codes the frame sends are six digits. */
-const CODE_LENGTH = 6
 
 export interface OtpFormProps {
   /** Sends the whole code (core checks it again, then asks the frame). */
