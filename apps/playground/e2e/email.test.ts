@@ -61,12 +61,9 @@ describe('email login and the embedded wallet, in Chromium (issue 17)', () => {
 
   it('1-3. logs in by email, signs in the frame, and is restored on reload', async () => {
     const { page } = stack
-    // The issue asks for the host on localhost (another site than the frame's 127.0.0.1). In this
-    // harness's Chromium the frame's partitioned IndexedDB is then refused ("The user denied
-    // permission to access the database"), so the frame keeps no session and step 3 cannot pass;
-    // LATCH_E2E_CROSS_SITE=1 runs it that way. Same-site by default until the frame stores its
-    // session where a partitioned frame may.
-    if (process.env.LATCH_E2E_CROSS_SITE === '1') await page.goto(onLocalhost(page.url()))
+    // The host on localhost, the frame on 127.0.0.1: two sites, so the frame's storage is
+    // partitioned under the host, as visitors' browsers do it (issue 17).
+    await page.goto(onLocalhost(page.url()))
     const timings = await logIn(page, email)
     console.log(
       `email → mail in maildev: ${Math.round(timings.mailMs)} ms; code → connected: ${Math.round(timings.connectMs)} ms`,

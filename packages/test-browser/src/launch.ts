@@ -19,6 +19,26 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Playwright disables ThirdPartyStoragePartitioning (microsoft/playwright#32230), so a
+  // cross-site iframe's IndexedDB falls back to the third-party-cookie rule and is refused ("The
+  // user denied permission to access the database"). Chrome ships with partitioning on, and the
+  // secure frame (another site than the host) stores its keys there: test what visitors run.
+  // Chromium keeps the last --disable-features, so this list replaces Playwright's, with the rest
+  // of Playwright's entries kept for their own reasons.
+  `--disable-features=${[
+    'AvoidUnnecessaryBeforeUnloadCheckSync',
+    'DestroyProfileOnBrowserClose',
+    'HttpsUpgrades',
+    'HttpsFirstBalancedModeAutoEnable',
+    'LensOverlay',
+    'MediaRouter',
+    'PaintHolding',
+    'AvoidCorsURLLoaderRestartOnRedirect',
+    'OptimizationHints',
+    'NetworkTimeServiceQuerying',
+    'AimEnabled',
+    'PreconnectToSearch',
+  ].join(',')}`,
 ] as const
 
 export interface LaunchOptions {

@@ -61,11 +61,6 @@ export interface AuthFrame {
   readonly approval: FrameApproval | undefined
   /** Called whenever {@link approval} changes. Returns the unsubscribe. */
   onApprovalChange(listener: (approval: FrameApproval | undefined) => void): () => void
-  /**
-   * The ApproveTransaction view's slot for the frame, inside the modal dialog (whose inert
-   * background would cover a frame outside it), or `undefined` when the view goes.
-   */
-  placeIn(slot: Element | undefined): void
   /** Removes the iframe and rejects what is pending. */
   destroy(): void
 }
@@ -152,9 +147,6 @@ export function createAuthFrame(options: AuthFrameOptions): AuthFrame {
     onApprovalChange(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
-    },
-    placeIn(slot) {
-      mounted?.placeIn(slot)
     },
     destroy() {
       destroyed = true

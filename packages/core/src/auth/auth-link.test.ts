@@ -62,7 +62,6 @@ function fakeMount() {
     window: { postMessage: () => undefined },
     remove: () => undefined,
     setVisible: (value) => visible.push(value),
-    placeIn: () => undefined,
   })
   return { visible, mount }
 }

@@ -9,106 +9,93 @@ export interface MountedAuthFrame extends MountedFrame {
   readonly element: HTMLIFrameElement
   /** Shows the frame above the modal (an approval is waiting), or hides it again. */
   setVisible(visible: boolean): void
-  /**
-   * Moves the iframe into `slot` (the ApproveTransaction view's, inside the modal dialog, so the
-   * dialog's inert background does not cover it), or back to `document.body`. Only where the
-   * browser moves without reloading (`moveBefore`); elsewhere it stays a popover.
-   */
-  placeIn(slot: Element | undefined): void
-}
-
-/** `parent.moveBefore(child, null)` where the browser has it: a move that keeps the iframe loaded. */
-function moveInto(parent: Node, child: Node): boolean {
-  const move: unknown = Reflect.get(parent, 'moveBefore')
-  if (typeof move !== 'function') return false
-  try {
-    Reflect.apply(move, parent, [child, null])
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**
- * Puts the secure frame's iframe into `document.body`, hidden. It is never moved afterwards:
- * moving an iframe reloads it and would drop its requests. To show it, it becomes a manual
- * popover shown after the modal dialog, so it sits above the dialog in the top layer and is
- * not made inert by it; without the popover API it is a fixed box above the modal (z-index).
+ * Puts the secure frame's iframe into `document.body`, inside a `<dialog>` of its own (in a
+ * shadow root), hidden.
+ * The iframe is never moved: moving an iframe reloads it, and even a state-keeping move
+ * (`moveBefore`) left Chromium's out-of-process frame (the frame is another site than the host)
+ * deaf to clicks now and then. To show it, its dialog opens as a modal: the newest modal dialog is
+ * the top of the top layer, so it sits above the Latch modal and is the one part of the page
+ * that is not inert. Closed, the dialog is display:none and the frame keeps running (and
+ * answering) inside it.
  */
 export function mountIframe(document: Document, src: string, title: string): MountedAuthFrame {
+  const holder = document.createElement('dialog')
+  holder.setAttribute('aria-label', title)
+  holder.setAttribute('data-latch-frame-holder', '')
+  Object.assign(holder.style, {
+    border: '0',
+    padding: '0',
+    background: 'transparent',
+    overflow: 'visible',
+    width: `min(${FRAME_WIDTH_PX}px, 100vw)`,
+    height: `min(${FRAME_HEIGHT_PX}px, 100vh)`,
+  })
+  // The request waits in the frame until its own Approve or Decline: Escape on the host's side
+  // must not hide a prompt that is still pending.
+  holder.addEventListener('cancel', (event) => event.preventDefault())
   const element = document.createElement('iframe')
   element.src = src
   element.title = title
   element.setAttribute('data-latch-frame', '')
   element.setAttribute('allow', 'clipboard-write')
-  element.setAttribute('popover', 'manual')
-  const style = element.style
-  style.border = '0'
-  style.padding = '0'
-  style.borderRadius = '16px'
-  style.width = `min(${FRAME_WIDTH_PX}px, 100vw)`
-  style.height = `min(${FRAME_HEIGHT_PX}px, 100vh)`
-  style.background = 'transparent'
-  style.colorScheme = 'normal'
-  const hide = () => {
-    // A closed popover is display:none; the frame keeps running (and answering) while hidden.
-    if (isPopoverOpen(element)) element.hidePopover()
-    style.visibility = 'hidden'
-    element.setAttribute('aria-hidden', 'true')
-    element.tabIndex = -1
-  }
-  const show = () => {
-    style.position = 'fixed'
-    style.inset = '0'
-    style.margin = 'auto'
-    style.zIndex = '2147483647'
-    style.visibility = 'visible'
-    element.removeAttribute('aria-hidden')
-    element.tabIndex = 0
-    if (typeof element.showPopover === 'function' && !isPopoverOpen(element)) element.showPopover()
-    element.focus()
-  }
-  hide()
-  document.body.append(element)
+  Object.assign(element.style, {
+    border: '0',
+    padding: '0',
+    borderRadius: '16px',
+    width: '100%',
+    height: '100%',
+    background: 'transparent',
+    colorScheme: 'normal',
+    display: 'block',
+  })
+  holder.append(element)
+  // In a shadow root of its own, so the host page's CSS (a `dialog` or `iframe` rule) cannot
+  // restyle or hide the approval prompt.
+  const host = document.createElement('div')
+  host.setAttribute('data-latch-frame-host', '')
+  host.attachShadow({ mode: 'open' }).append(holder)
+  document.body.append(host)
   const contentWindow = element.contentWindow
   if (!contentWindow) {
-    element.remove()
+    host.remove()
     throw new Error('The secure frame has no window')
   }
-  let slotted = false
+  const raise = () => {
+    // showModal throws where the document is not fully active; `open` then still shows it.
+    try {
+      holder.showModal()
+    } catch {
+      holder.setAttribute('open', '')
+    }
+    element.focus()
+  }
+  // A modal dialog opened after the frame's (the Latch modal opening on the ApproveTransaction
+  // view, or a host's own) would sit above it and make it inert. Opening takes the focus, so a
+  // focus outside the frame while it is shown raises the frame back to the top.
+  const onFocusIn = (event: FocusEvent) => {
+    if (!holder.open || event.composedPath().includes(holder)) return
+    holder.close()
+    raise()
+  }
+  const show = () => {
+    if (holder.open) return
+    raise()
+    document.addEventListener('focusin', onFocusIn)
+  }
+  const hide = () => {
+    document.removeEventListener('focusin', onFocusIn)
+    if (holder.open) holder.close()
+  }
   return {
     element,
     window: contentWindow,
-    remove: () => element.remove(),
-    setVisible: (visible) => (visible ? show() : hide()),
-    placeIn(slot) {
-      if (slot && moveInto(slot, element)) {
-        if (isPopoverOpen(element)) element.hidePopover()
-        // A closed popover is display:none: in the slot it is a plain element.
-        element.removeAttribute('popover')
-        slotted = true
-        style.position = 'static'
-        style.inset = ''
-        style.margin = '0'
-        style.width = '100%'
-        style.visibility = 'visible'
-        element.removeAttribute('aria-hidden')
-        element.tabIndex = 0
-      } else if (!slot && slotted && moveInto(document.body, element)) {
-        slotted = false
-        element.setAttribute('popover', 'manual')
-        style.width = `min(${FRAME_WIDTH_PX}px, 100vw)`
-        hide()
-      }
+    remove: () => {
+      hide()
+      host.remove()
     },
-  }
-}
-
-/** `:popover-open`, false where the engine does not know the selector (it throws there). */
-function isPopoverOpen(element: HTMLElement): boolean {
-  try {
-    return element.matches(':popover-open')
-  } catch {
-    return false
+    setVisible: (visible) => (visible ? show() : hide()),
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
 import { useAuthRuntime } from '../ConnectingEmail/useEmailFlow.js'
@@ -18,13 +18,6 @@ export function ApproveTransaction(_: ViewProps<'ApproveTransaction'>) {
     () => frame?.approval,
     () => undefined,
   )
-  // The frame's own approval UI sits in this view, inside the dialog: outside it, the modal
-  // dialog's inert background would cover it. Core moves the loaded iframe, without reloading it.
-  const slot = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    frame?.placeIn(slot.current ?? undefined)
-    return () => frame?.placeIn(undefined)
-  }, [frame])
   return (
     <div className="latch-center" data-latch-approval={approval?.id}>
       <p style={{ margin: 0 }}>{t('view.ApproveTransaction.description')}</p>
@@ -33,7 +26,6 @@ export function ApproveTransaction(_: ViewProps<'ApproveTransaction'>) {
           {t('view.ApproveTransaction.method', { method: approval.method })}
         </p>
       ) : null}
-      <div ref={slot} style={{ width: '100%' }} />
       <span role="status">
         <Spinner label={t('view.ApproveTransaction.waiting')} />
       </span>

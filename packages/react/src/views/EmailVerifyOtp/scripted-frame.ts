@@ -72,7 +72,6 @@ export function scriptedFrame(handlers: Partial<Record<AppEventType, Handler>>):
       setVisible: (value) => {
         shown = value
       },
-      placeIn: () => undefined,
     }
   }
   return {
