@@ -18,6 +18,7 @@ import {
   solanaWalletExtension,
 } from './extension-connect.mjs'
 import { measureSendReceiveBytes } from './send.mjs'
+import { measureSendFlow } from './send-flow.mjs'
 import { measureConnectOpen, measureSearch } from './timing.mjs'
 import {
   measureWalletConnect,
@@ -126,6 +127,7 @@ function report({
   size,
   lazy,
   sendReceive,
+  sendFlow,
   wcShare,
   solanaAdapterGzip,
   solanaConnect,
@@ -136,6 +138,8 @@ function report({
   chromium,
 }) {
   const verdict = (ok) => (ok ? 'pass' : 'over')
+  const { open: sendOpen, keystroke: sendKey, confirm: sendSent } = sendFlow
+  const medianP90 = ({ median, p90 }) => `${ms(median)} / ${ms(p90)}`
   const none = '–'
   const latchOk = size.latchGzip <= 45 * KIB
   const rows = [
@@ -167,6 +171,14 @@ function report({
       '0 KiB',
       verdict(sendReceive.initialGzip === 0),
     ],
+    ["Send: Account's Send → form painted, median / p90", medianP90(sendOpen), none, none],
+    [
+      'Send: amount key → validation painted, median / p90',
+      medianP90(sendKey),
+      '< 16 ms',
+      verdict(sendKey.median < 16),
+    ],
+    ['Send: Send pressed → hash on anvil, median / p90', medianP90(sendSent), none, none],
     [
       '+ solanaAdapter() and a Solana network (second example), gzip',
       kib(solanaAdapterGzip),
@@ -218,6 +230,13 @@ function report({
     `Other lazy chunks: ${lazy.otherChunks} (${kib(lazy.otherGzip)}).`,
     `Send and Receive in the initial JS: ${sendReceive.sources.map((s) => `${s.source} ${s.minified} B`).join(', ') || 'none'}`,
     `  (minified); their ${sendReceive.lazyChunks} lazy view chunks: ${kib(sendReceive.lazyGzip)}.`,
+    `Send (bench-send page: a local anvil, the dev wallet in the page, connected):`,
+    `  ${sendOpen.samples.length} opens from Account after a warm-up open (${ms(sendOpen.first)}, the lazy view),`,
+    `  Back between them; ${sendKey.samples.length} amount keys, '0' taking ${sendKey.under} to ${sendKey.under}0 ETH, over the`,
+    `  balance, and Backspace back, so each one changes the message (min ${ms(sendKey.min)}, max`,
+    `  ${ms(sendKey.max)}); ${sendSent.samples.length} sends of 0.001 ETH after a warm-up send (${ms(sendSent.first)}), from the`,
+    `  click on Send to anvil's block holding it (automine on, polled every 2 ms); min`,
+    `  ${ms(sendSent.min)}, max ${ms(sendSent.max)}.`,
     `The walletConnect() option in the initial JS (its URLs and loader, not the client):`,
     `  ${kib(wcShare.optionGzip)}, counted in Latch's share.`,
     `Click → Connect: ${connect.samples.length} warm opens after a warm-up, closed with Escape;`,
@@ -283,6 +302,9 @@ async function main() {
   })
   const walletConnectOut = await buildApp('walletconnect', {
     rolldownOptions: { input: join(APP_DIR, 'bench-walletconnect.html') },
+  })
+  const sendOut = await buildApp('send', {
+    rolldownOptions: { input: join(APP_DIR, 'bench-send.html') },
   })
   const [appUrl, benchUrl] = [await serve(appOut), await serve(benchOut)]
   const walletConnectUrl = await serve(walletConnectOut)
@@ -350,10 +372,18 @@ async function main() {
   })
   await bitcoinPage.close()
 
+  // Send on a local anvil chain, with its own devnet and Chromium.
+  const sendFlow = await measureSendFlow({
+    url: `${await serve(sendOut)}/bench-send.html`,
+    cleanups,
+    pageErrors,
+  })
+
   report({
     size,
     lazy,
     sendReceive,
+    sendFlow,
     wcShare,
     solanaAdapterGzip,
     solanaConnect,

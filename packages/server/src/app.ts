@@ -22,6 +22,7 @@ import { authDeviceApprovalRoutes } from './routes/auth-device-approval.js'
 import { authEmailUpdateRoutes } from './routes/auth-email-update.js'
 import { authLoginRoutes } from './routes/auth-login.js'
 import { authSessionRoutes } from './routes/auth-session.js'
+import { SOCIAL_CALLBACK_ROUTES, socialRoutes } from './routes/auth-social.js'
 import { custodyRoutes } from './routes/custody.js'
 import { SECURE_FRAME_PATH, secureFrameDist, secureFrameRoutes } from './routes/secure-frame.js'
 import { rpcRoutes } from './routes/rpc.js'
@@ -98,11 +99,17 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
       ...(deps.env ? { env: deps.env } : {}),
     })
     // Only the secure frame's origin gets in, not the project's host pages (see requireFrame).
-    app.use(AUTH_ROUTES, requireFrame(config, config.auth), authBodyLimit())
+    // A provider's redirect to the social callback has neither a project id nor that origin.
+    app.use(
+      AUTH_ROUTES,
+      except(SOCIAL_CALLBACK_ROUTES, requireFrame(config, config.auth)),
+      authBodyLimit(),
+    )
     app.route('/', authLoginRoutes(auth))
     app.route('/', authDeviceApprovalRoutes(auth))
     app.route('/', authSessionRoutes(auth))
     app.route('/', authEmailUpdateRoutes(auth))
+    app.route('/', socialRoutes(auth, config.social))
     // Key custody of the embedded wallet (docs/security.md): under the same frame-only gate.
     const custody = createCustodyDeps(auth, {
       config: config.custody,

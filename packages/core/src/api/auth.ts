@@ -138,8 +138,12 @@ export const connectDeviceResponseSchema = z.object({
 /** `POST /v1/auth/otp` (CONNECT_OTP). */
 export const connectOtpRequestSchema = z.strictObject({ email: emailSchema, otp: otpSchema })
 
-/** The signed-in user. `id` is stable across email changes: key custody hangs off it. */
-export const authUserSchema = z.object({ id: z.uuid(), email: emailSchema })
+/**
+ * The signed-in user. `id` is stable across email changes: key custody hangs off it. `email` is
+ * absent for an account made by a social login whose provider gave no verified email (X, or an
+ * unverified address).
+ */
+export const authUserSchema = z.object({ id: z.uuid(), email: z.optional(emailSchema) })
 
 /**
  * A new session, or a refreshed one: a short-lived access token (a JWT bound to the device key,

@@ -9,6 +9,7 @@ export * from './frame-ancestors.js'
 export * from './provider.js'
 export * from './rpc.js'
 export * from './sdk.js'
+export * from './social.js'
 export { requestJson, type JsonRequest } from './http.js'
 export { serverApiUrl } from './urls.js'
 export {

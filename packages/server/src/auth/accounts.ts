@@ -14,7 +14,11 @@ export type UserRow = typeof users.$inferSelect
 export type DeviceRow = typeof devices.$inferSelect
 
 /** The user as the API shows it. */
-export const publicUser = (user: UserRow): AuthUser => ({ id: user.id, email: user.email })
+export const publicUser = (user: UserRow): AuthUser => ({
+  id: user.id,
+  // A social login without a verified email made this account: it has none (yet).
+  ...(user.email === null ? {} : { email: user.email }),
+})
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)

@@ -53,7 +53,8 @@ export async function findApproval(
       ),
     )
     .limit(1)
-  return row
+  // Approvals are only asked for accounts found by their address, so the email is there.
+  return row?.email ? { email: row.email, requestedAt: row.requestedAt } : undefined
 }
 
 /**

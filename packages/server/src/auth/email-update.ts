@@ -35,24 +35,26 @@ export async function startEmailUpdate(
   deps: AuthDeps,
   request: UpdateRequest & { newEmail: string },
 ): Promise<'VERIFY_PRIMARY_OTP'> {
-  if (request.newEmail === request.user.email) {
+  const current = request.user.email
+  // An account made by a social login without a verified email has no address to prove.
+  if (current === null) {
+    throw new HttpError(409, 'This account has no email to update: it signs in with a social login')
+  }
+  if (request.newEmail === current) {
     throw new HttpError(400, 'Invalid request', [
       { path: ['newEmail'], message: 'This is already your email' },
     ])
   }
-  await enforceLimits(deps, mailLimits(deps, request.user.email, request.ip))
+  await enforceLimits(deps, mailLimits(deps, current, request.ip))
   await ensureFree(deps, request.user.id, request.newEmail)
   const code = await issueOtp(deps, {
     purpose: 'update_primary',
     subject: request.user.id,
-    email: request.user.email,
+    email: current,
     newEmail: request.newEmail,
     jkt: request.jkt,
   })
-  await sendMail(
-    deps,
-    updatePrimaryCodeMail(request.user.email, code, request.newEmail, OTP_TTL_SECONDS),
-  )
+  await sendMail(deps, updatePrimaryCodeMail(current, code, request.newEmail, OTP_TTL_SECONDS))
   return 'VERIFY_PRIMARY_OTP'
 }
 
@@ -108,11 +110,14 @@ export async function confirmSecondaryOtp(
   request: UpdateRequest & { otp: string },
 ): Promise<string> {
   const newEmail = await spendUpdateCode(deps, request, 'update_secondary')
-  const user = await changeEmail(deps.db, request.user.id, newEmail)
-  await dropOtps(deps, 'login', request.user.email)
-  // The change is done; a notice that fails to go must not undo it or fail the call.
-  await deps.mailer
-    .send(emailChangedMail(request.user.email, user.email))
-    .catch((error: unknown) => deps.log(error))
-  return user.email
+  await changeEmail(deps.db, request.user.id, newEmail)
+  const previous = request.user.email
+  if (previous !== null) {
+    await dropOtps(deps, 'login', previous)
+    // The change is done; a notice that fails to go must not undo it or fail the call.
+    await deps.mailer
+      .send(emailChangedMail(previous, newEmail))
+      .catch((error: unknown) => deps.log(error))
+  }
+  return newEmail
 }

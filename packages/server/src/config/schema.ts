@@ -1,6 +1,7 @@
 import { isCaipNetworkId } from '@latch/core'
 import { isFrameAncestorPattern, projectIdSchema } from '@latch/core/api'
 import * as z from 'zod'
+import { checkSocialFeatures, socialConfigSchema } from '../auth/social-config.js'
 
 // The server's one configuration file (`latch.config.json`), checked at start-up. Every field is
 // named in the error when it is wrong, so an operator fixes the file in one pass.
@@ -299,6 +300,8 @@ export const serverConfigSchema = z
     custody: custodyConfigSchema.optional(),
     /** Absent: the frame from the workspace's build, with SPEC's default ancestors. */
     secureFrame: secureFrameConfigSchema.optional(),
+    /** Social login (issue 12): the providers' credentials and endpoints. Needs `auth`. */
+    social: socialConfigSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<string>()
@@ -323,6 +326,7 @@ export const serverConfigSchema = z
       }
       chains.add(chain.caipNetworkId)
     })
+    checkSocialFeatures(config, (issue) => ctx.addIssue({ code: 'custom', ...issue }))
   })
 
 export type ServerConfigInput = z.input<typeof serverConfigSchema>
@@ -336,3 +340,4 @@ export type AuthConfig = z.output<typeof authConfigSchema>
 export type SmtpConfig = z.output<typeof smtpConfigSchema>
 export type CustodyConfig = z.output<typeof custodyConfigSchema>
 export type SecureFrameConfig = z.output<typeof secureFrameConfigSchema>
+export type { SocialConfig } from '../auth/social-config.js'

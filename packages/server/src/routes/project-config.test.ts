@@ -8,11 +8,12 @@ import { expect, it } from 'vitest'
 import { describeOnEachDatabase, get, TEST_ORIGIN, testConfig } from '../../test/harness.js'
 
 describeOnEachDatabase('project configuration routes', (suite) => {
+  // The socials feature is off: on, it could name only providers the server logs in with.
   it('answers the project features, origins and analytics flag from the config file', async () => {
     const config = testConfig({
       features: [
         { id: 'email', isEnabled: false },
-        { id: 'socials', isEnabled: true, config: ['github'] },
+        { id: 'socials', isEnabled: false, config: ['github'] },
       ],
       analytics: true,
       allowedOrigins: [TEST_ORIGIN, 'https://app.example'],
@@ -23,7 +24,7 @@ describeOnEachDatabase('project configuration routes', (suite) => {
     expect(features.status).toBe(200)
     expect(projectConfigSchema.parse(await features.json()).features).toEqual([
       { id: 'email', isEnabled: false },
-      { id: 'socials', isEnabled: true, config: ['github'] },
+      { id: 'socials', isEnabled: false, config: ['github'] },
     ])
     const origins = await get(server, `/projects/v1/origins?projectId=${id}`)
     expect(allowedOriginsSchema.parse(await origins.json())).toEqual({

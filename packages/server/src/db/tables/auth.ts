@@ -20,12 +20,15 @@ import {
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
-/** An account: one per address (lower case). Key custody will hang off `id`, not the email. */
+/**
+ * An account: one per address (lower case). Key custody hangs off `id`, not the email. A social
+ * login whose provider gave no verified email makes an account without one (null).
+ */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey(),
-    email: text('email').notNull(),
+    email: text('email'),
     emailVerified: boolean('email_verified').notNull(),
     createdAt: at('created_at').notNull(),
   },

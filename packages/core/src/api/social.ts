@@ -1,0 +1,129 @@
+// Social login (issue 12; SPEC §7 GET_SOCIAL_REDIRECT_URI and CONNECT_SOCIAL): what the secure
+// frame sends to the Latch server's `/v1/auth/social/*` routes and what it reads back, as zod
+// schemas shared by both sides.
+//
+// The flow never goes through the host page or `window.opener`:
+// 1. start: the frame asks for a flow (device proof) and gets the provider's authorization URL,
+//    which its popup opens;
+// 2. the provider redirects the popup to the server's callback, which finishes the exchange (the
+//    client secrets and the PKCE verifier never leave the server) and shows "You can close this
+//    window";
+// 3. result: the frame polls the flow, by its id and with a proof from the device key that
+//    started it (the `state` travels through the browser, so it alone is never enough);
+// 4. connect: once the flow is ready, the same device swaps it, once, for a session, exactly
+//    what the email login's CONNECT_OTP answers, plus the provider and the username.
+import * as z from 'zod/mini'
+import { AUTH_ERROR_CODES, authErrorSchema, authTokensSchema } from './auth.js'
+
+/** SPEC §5: the social providers, as the server knows them (farcaster is its own flow). */
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+
+/** One of {@link SOCIAL_PROVIDERS}. */
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
+
+/** How long a flow lives from its start: the popup's whole round trip, and the connect. */
+export const SOCIAL_FLOW_TTL_SECONDS = 600
+
+/** The social routes, relative to the server's URL. */
+export const SOCIAL_API_PATHS = {
+  /** GET_SOCIAL_REDIRECT_URI: makes a flow. `?projectId=`, device proof. */
+  start: '/v1/auth/social/start',
+  /**
+   * Where the provider sends the popup back: `{callback}/{provider}`, GET (query) or, for
+   * Apple's `response_mode=form_post`, POST (form). No project id: the flow's `state` names it.
+   */
+  callback: '/v1/auth/social/callback',
+  /** The flow's state, polled by the frame. `?projectId=`, device proof. */
+  result: '/v1/auth/social/result',
+  /** CONNECT_SOCIAL: the ready flow's session, once. `?projectId=`, device proof. */
+  connect: '/v1/auth/social/connect',
+} as const
+
+/** The callback path of one provider (the redirect URI registered with it, after the origin). */
+export const socialCallbackPath = (provider: SocialProvider): string =>
+  `${SOCIAL_API_PATHS.callback}/${provider}`
+
+/** A flow's id: what the frame holds, never the `state` the provider sees. */
+export const socialFlowIdSchema = z.uuid()
+
+/** `POST /v1/auth/social/start`. The project is the query's `projectId`, as on every auth call. */
+export const socialStartRequestSchema = z.strictObject({ provider: socialProviderSchema })
+
+/** The provider's authorization URL for the popup, and the flow to poll. */
+export const socialStartResponseSchema = z.object({
+  uri: z.url({ protocol: /^https?$/ }),
+  flowId: socialFlowIdSchema,
+})
+
+/** `POST /v1/auth/social/result`. */
+export const socialResultRequestSchema = z.strictObject({ flowId: socialFlowIdSchema })
+
+/** Why a flow ended without a login (the result's `code`). */
+export const SOCIAL_RESULT_ERROR_CODES = [
+  /** The visitor refused consent at the provider (`error=access_denied`). */
+  'ACCESS_DENIED',
+  /** The provider answered the callback with another error. */
+  'PROVIDER_ERROR',
+  /** The code exchange, the id token or the user's profile failed its checks. */
+  'PROVIDER_RESPONSE_INVALID',
+  /** The flow's time ran out before the provider sent the popup back. */
+  'FLOW_EXPIRED',
+] as const
+
+export type SocialResultErrorCode = (typeof SOCIAL_RESULT_ERROR_CODES)[number]
+
+/**
+ * - pending: the popup has not come back yet (poll again);
+ * - error: the flow ended without a login, `message` is for people;
+ * - ready: call CONNECT_SOCIAL.
+ */
+export const socialResultResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('pending') }),
+  z.object({
+    status: z.literal('error'),
+    code: z.enum(SOCIAL_RESULT_ERROR_CODES),
+    message: z.string(),
+  }),
+  z.object({ status: z.literal('ready') }),
+])
+
+/** `POST /v1/auth/social/connect` (CONNECT_SOCIAL). */
+export const socialConnectRequestSchema = z.strictObject({ flowId: socialFlowIdSchema })
+
+/**
+ * A new session, as CONNECT_OTP answers it (tokens bound to the device key, the user, whose
+ * `email` is absent when the provider gave no verified one), plus the provider and the
+ * provider's username (GitHub login, X handle, Discord username; the email or name for Google,
+ * Apple and Facebook): SPEC §3's social username.
+ */
+export const socialConnectResponseSchema = z.extend(authTokensSchema, {
+  provider: socialProviderSchema,
+  username: z.string().check(z.minLength(1), z.maxLength(256)),
+})
+
+/** Why a social call was refused (the error body's `code`), besides the auth calls' own. */
+export const SOCIAL_ERROR_CODES = [
+  /** The server has no credentials for this provider. */
+  'PROVIDER_NOT_CONFIGURED',
+  /** No such flow for this device (unknown id, or another device's). */
+  'FLOW_NOT_FOUND',
+  /** Connect before the flow is ready, or after it failed. */
+  'FLOW_NOT_READY',
+  /** The flow's session was already given. */
+  'FLOW_USED',
+  /** The flow's time ran out. */
+  'FLOW_EXPIRED',
+] as const
+
+export type SocialErrorCode = (typeof SOCIAL_ERROR_CODES)[number]
+
+/** The body of a social call's error. */
+export const socialErrorSchema = z.extend(authErrorSchema, {
+  code: z.optional(z.enum([...AUTH_ERROR_CODES, ...SOCIAL_ERROR_CODES])),
+})
+
+export type SocialProvider = z.output<typeof socialProviderSchema>
+export type SocialStartResponse = z.output<typeof socialStartResponseSchema>
+export type SocialResultResponse = z.output<typeof socialResultResponseSchema>
+export type SocialConnectResponse = z.output<typeof socialConnectResponseSchema>
+export type SocialError = z.output<typeof socialErrorSchema>

@@ -1,0 +1,3 @@
+import { packageTestConfig } from '@latch/vitest-config'
+
+export default packageTestConfig()

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto'
+import type { SocialProvider, SocialResultResponse } from '@latch/core/api'
+import { generateCodeVerifier, generateState } from 'arctic'
+import { and, eq, gt, isNull, lt } from 'drizzle-orm'
+import { socialFlows } from '../db/schema.js'
+import type { AuthDeps } from './context.js'
+import { hmac, randomToken } from './crypto.js'
+import { flowExpired, flowNotFound, flowNotReady, flowTimedOut, flowUsed } from './social-errors.js'
+import type { FlowFailure } from './social-errors.js'
+
+// A social login's flow in the database. Each step is one conditional update, so two requests
+// (two callbacks with one state, two connects of one flow, on one instance or several) never both
+// succeed.
+
+export type FlowRow = typeof socialFlows.$inferSelect
+
+/** How long an ended flow is kept, for the operator, before a later start sweeps it. */
+const KEEP_ENDED_FLOWS_MS = 24 * 3600 * 1000
+
+/** The stored form of a `state`: an HMAC, so the table alone cannot answer a callback. */
+const stateHash = (deps: AuthDeps, state: string) => hmac(deps.keys.token, `social-state:${state}`)
+
+/** What a new flow is for. */
+export interface NewFlow {
+  provider: SocialProvider
+  projectId: string
+  jkt: string
+  /** OIDC providers get a nonce the id token must carry. */
+  oidc: boolean
+  ttlSeconds: number
+}
+
+/** A new flow, with the secrets its authorization URL carries. */
+export interface StartedFlow {
+  id: string
+  /** 256 random bits: the `state` parameter. */
+  state: string
+  codeVerifier: string
+  nonce: string | undefined
+}
+
+export async function createFlow(deps: AuthDeps, flow: NewFlow): Promise<StartedFlow> {
+  const now = deps.now()
+  const started: StartedFlow = {
+    id: randomUUID(),
+    state: generateState(),
+    codeVerifier: generateCodeVerifier(),
+    nonce: flow.oidc ? randomToken() : undefined,
+  }
+  await deps.db
+    .delete(socialFlows)
+    .where(lt(socialFlows.expiresAt, new Date(now - KEEP_ENDED_FLOWS_MS)))
+  await deps.db.insert(socialFlows).values({
+    id: started.id,
+    stateHash: stateHash(deps, started.state),
+    provider: flow.provider,
+    projectId: flow.projectId,
+    deviceJkt: flow.jkt,
+    codeVerifier: started.codeVerifier,
+    nonce: started.nonce ?? null,
+    status: 'pending',
+    createdAt: new Date(now),
+    expiresAt: new Date(now + flow.ttlSeconds * 1000),
+  })
+  return started
+}
+
+/**
+ * The flow a provider's callback names by its `state`, claimed for this callback: a state is
+ * accepted once, for its own provider, while its flow is pending and unexpired.
+ * @returns undefined for an unknown, used, expired or other provider's state.
+ */
+export async function claimFlow(
+  deps: AuthDeps,
+  provider: SocialProvider,
+  state: string,
+): Promise<FlowRow | undefined> {
+  const now = new Date(deps.now())
+  const [claimed] = await deps.db
+    .update(socialFlows)
+    .set({ callbackAt: now })
+    .where(
+      and(
+        eq(socialFlows.stateHash, stateHash(deps, state)),
+        eq(socialFlows.provider, provider),
+        eq(socialFlows.status, 'pending'),
+        isNull(socialFlows.callbackAt),
+        gt(socialFlows.expiresAt, now),
+      ),
+    )
+    .returning()
+  return claimed
+}
+
+/** The account a claimed flow ends in. */
+export interface FlowAccount {
+  userId: string
+  username: string
+  email: string | null
+}
+
+export async function finishFlow(deps: AuthDeps, id: string, account: FlowAccount): Promise<void> {
+  await deps.db
+    .update(socialFlows)
+    .set({ status: 'ready', ...account })
+    .where(and(eq(socialFlows.id, id), eq(socialFlows.status, 'pending')))
+}
+
+export async function failFlow(deps: AuthDeps, id: string, failure: FlowFailure): Promise<void> {
+  await deps.db
+    .update(socialFlows)
+    .set({ status: 'error', errorCode: failure.code, errorMessage: failure.message })
+    .where(and(eq(socialFlows.id, id), eq(socialFlows.status, 'pending')))
+}
+
+/** Who asks about a flow: only the device (and project) that started it may. */
+export interface FlowOwner {
+  jkt: string
+  projectId: string
+}
+
+const ownedBy = (id: string, owner: FlowOwner) =>
+  and(
+    eq(socialFlows.id, id),
+    eq(socialFlows.deviceJkt, owner.jkt),
+    eq(socialFlows.projectId, owner.projectId),
+  )
+
+/** The flow, if it is this device's: another device's reads exactly like none. */
+async function ownFlow(deps: AuthDeps, id: string, owner: FlowOwner): Promise<FlowRow | undefined> {
+  const [flow] = await deps.db.select().from(socialFlows).where(ownedBy(id, owner)).limit(1)
+  return flow
+}
+
+/**
+ * The flow's result for the device that started it.
+ * @throws SocialError 404 FLOW_NOT_FOUND (unknown, or another device's), 409 FLOW_USED.
+ */
+export async function flowResult(
+  deps: AuthDeps,
+  id: string,
+  owner: FlowOwner,
+): Promise<SocialResultResponse> {
+  const flow = await ownFlow(deps, id, owner)
+  if (!flow) throw flowNotFound()
+  switch (flow.status) {
+    case 'ready':
+      return { status: 'ready' }
+    case 'connected':
+      throw flowUsed()
+    case 'error':
+      return failureResult(flow)
+    default:
+      // Past its time the popup can no longer come back: say so instead of "pending" forever.
+      if (flow.expiresAt.getTime() <= deps.now()) return { status: 'error', ...flowTimedOut() }
+      return { status: 'pending' }
+  }
+}
+
+function failureResult(flow: FlowRow): SocialResultResponse {
+  const failure = flowTimedOut()
+  const code = flow.errorCode
+  const known =
+    code === 'ACCESS_DENIED' ||
+    code === 'PROVIDER_ERROR' ||
+    code === 'PROVIDER_RESPONSE_INVALID' ||
+    code === 'FLOW_EXPIRED'
+  return known
+    ? { status: 'error', code, message: flow.errorMessage ?? failure.message }
+    : { status: 'error', ...failure }
+}
+
+/**
+ * Takes the ready flow for its session: once, by the device that started it, before it expires.
+ * @returns the flow, now `connected`.
+ * @throws SocialError 404 FLOW_NOT_FOUND, 409 FLOW_NOT_READY or FLOW_USED, 410 FLOW_EXPIRED.
+ */
+export async function takeFlow(
+  deps: AuthDeps,
+  id: string,
+  owner: FlowOwner,
+): Promise<FlowRow & { userId: string; username: string }> {
+  const now = new Date(deps.now())
+  const [taken] = await deps.db
+    .update(socialFlows)
+    .set({ status: 'connected', connectedAt: now })
+    .where(and(ownedBy(id, owner), eq(socialFlows.status, 'ready'), gt(socialFlows.expiresAt, now)))
+    .returning()
+  if (taken?.userId && taken.username) {
+    return { ...taken, userId: taken.userId, username: taken.username }
+  }
+  const flow = await ownFlow(deps, id, owner)
+  if (!flow) throw flowNotFound()
+  if (flow.status === 'connected') throw flowUsed()
+  if (flow.expiresAt <= now) throw flowExpired()
+  throw flowNotReady()
+}

@@ -1,0 +1,235 @@
+import {
+  socialProviderSchema,
+  type SocialConnectResponse,
+  type SocialProvider,
+  type SocialResultResponse,
+  type SocialStartResponse,
+} from '@latch/core/api'
+import { eq } from 'drizzle-orm'
+import { devices } from '../db/schema.js'
+import { ensureDevice, findUserById, type DeviceRow } from './accounts.js'
+import type { AuthDeps } from './context.js'
+import { enforceLimits } from './limits.js'
+import type { ProvenDevice } from './proof.js'
+import { openSession } from './sessions.js'
+import {
+  authorizationUrl,
+  exchangeCode,
+  PROVIDER_TRAITS,
+  providerClient,
+  type ProviderClient,
+} from './social-client.js'
+import type { SocialConfig } from './social-config.js'
+import {
+  accessDenied,
+  providerError,
+  providerNotConfigured,
+  providerResponseInvalid,
+  ProviderResponseError,
+  type FlowFailure,
+} from './social-errors.js'
+import {
+  claimFlow,
+  createFlow,
+  failFlow,
+  finishFlow,
+  flowResult,
+  takeFlow,
+  type FlowOwner,
+  type FlowRow,
+} from './social-flows.js'
+import { linkSocialAccount } from './social-link.js'
+import { appleCallbackExtras, providerProfile, type ProviderProfile } from './social-profile.js'
+
+// The social login (issue 12): start → the provider → callback → result → connect. It ends
+// where the email login's CONNECT_OTP ends: a session of an approved device of the account,
+// tokens bound to the device key that started the flow.
+
+/** What the social routes share. */
+export interface SocialDeps {
+  auth: AuthDeps
+  config: SocialConfig
+}
+
+/** A checked call of the frame: its device key, project and client address. */
+export interface SocialCaller {
+  device: ProvenDevice
+  projectId: string
+  ip: string
+}
+
+const owner = (caller: SocialCaller): FlowOwner => ({
+  jkt: caller.device.jkt,
+  projectId: caller.projectId,
+})
+
+function clientOf(deps: SocialDeps, provider: SocialProvider): ProviderClient | undefined {
+  return providerClient(deps.config, deps.auth.config.publicUrl, provider)
+}
+
+/**
+ * GET_SOCIAL_REDIRECT_URI: a flow for this device, and the provider's authorization URL.
+ * @throws SocialError 404 PROVIDER_NOT_CONFIGURED; AuthError 429 over the limit.
+ */
+export async function startSocialLogin(
+  deps: SocialDeps,
+  caller: SocialCaller,
+  provider: SocialProvider,
+): Promise<SocialStartResponse> {
+  await enforceLimits(deps.auth, [[`social:start:${caller.ip}`, deps.config.rateLimits.startPerIp]])
+  const client = clientOf(deps, provider)
+  if (!client) throw providerNotConfigured(provider)
+  const flow = await createFlow(deps.auth, {
+    provider,
+    projectId: caller.projectId,
+    jkt: caller.device.jkt,
+    oidc: PROVIDER_TRAITS[provider].oidc,
+    ttlSeconds: deps.config.flowTtlSeconds,
+  })
+  return { uri: authorizationUrl(client, flow).href, flowId: flow.id }
+}
+
+/** What the provider sent the popup back with (query, or Apple's form). */
+export interface CallbackParams {
+  state?: string | undefined
+  code?: string | undefined
+  error?: string | undefined
+  /** Apple's `user` JSON, on the first consent only. */
+  user?: string | undefined
+}
+
+/** How the callback ended, for the page the popup shows. */
+export type CallbackOutcome = 'signed-in' | 'failed' | 'refused'
+
+/**
+ * The exchange and the provider's user. Anything failing here is the provider's side (a code it
+ * refuses: tampered, used, a wrong verifier; an answer failing its checks; an endpoint down):
+ * logged whole for the operator, recorded on the flow bare.
+ */
+async function providerUser(
+  deps: SocialDeps,
+  flow: FlowRow,
+  client: ProviderClient,
+  params: CallbackParams & { code: string },
+): Promise<ProviderProfile | FlowFailure> {
+  const { auth } = deps
+  try {
+    const tokens = await exchangeCode(client, params.code, flow.codeVerifier, auth.now())
+    return await providerProfile(client, tokens, {
+      nonce: flow.nonce,
+      now: auth.now(),
+      extras: client.provider === 'apple' ? appleCallbackExtras(params.user) : {},
+    })
+  } catch (error) {
+    auth.log(
+      error instanceof ProviderResponseError
+        ? error
+        : new ProviderResponseError(client.provider, String(error), { cause: error }),
+    )
+    return providerResponseInvalid()
+  }
+}
+
+/** The claimed flow's outcome: the failure to record, or undefined once it is ready. */
+async function settleFlow(
+  deps: SocialDeps,
+  flow: FlowRow,
+  provider: SocialProvider,
+  params: CallbackParams,
+): Promise<FlowFailure | undefined> {
+  if (params.error !== undefined) {
+    return params.error === 'access_denied' ? accessDenied() : providerError()
+  }
+  const client = clientOf(deps, provider)
+  if (!client || params.code === undefined || params.code === '') return providerError()
+  const profile = await providerUser(deps, flow, client, { ...params, code: params.code })
+  if (!('subject' in profile)) return profile
+  const { auth } = deps
+  const now = new Date(auth.now())
+  const { user, username } = await linkSocialAccount(auth.db, provider, profile, now)
+  await finishFlow(auth, flow.id, { userId: user.id, username, email: user.email })
+  return undefined
+}
+
+/**
+ * The provider's redirect (SPEC §4: the result goes to the frame, never to the opener). The
+ * state must name a pending flow of this provider, once; a provider error is recorded on it (a
+ * refused consent as ACCESS_DENIED). Otherwise the code is exchanged with the flow's verifier,
+ * the user read and linked, and the flow made ready for its device's connect.
+ */
+export async function socialCallback(
+  deps: SocialDeps,
+  provider: SocialProvider,
+  params: CallbackParams,
+  ip: string,
+): Promise<CallbackOutcome> {
+  await enforceLimits(deps.auth, [[`social:callback:${ip}`, deps.config.rateLimits.callbackPerIp]])
+  if (params.state === undefined || params.state === '') return 'refused'
+  const flow = await claimFlow(deps.auth, provider, params.state)
+  if (!flow) return 'refused'
+  let failure: FlowFailure | undefined
+  try {
+    failure = await settleFlow(deps, flow, provider, params)
+  } catch (error) {
+    // Not the provider's doing (the database): the flow still ends, so the frame stops waiting.
+    await failFlow(deps.auth, flow.id, providerError())
+    throw error
+  }
+  if (!failure) return 'signed-in'
+  await failFlow(deps.auth, flow.id, failure)
+  return 'failed'
+}
+
+/** The frame's poll: pending, error or ready, for the device that started the flow only. */
+export async function socialResult(
+  deps: SocialDeps,
+  caller: SocialCaller,
+  flowId: string,
+): Promise<SocialResultResponse> {
+  await enforceLimits(deps.auth, [
+    [`social:result:${caller.ip}`, deps.config.rateLimits.resultPerIp],
+  ])
+  return flowResult(deps.auth, flowId, owner(caller))
+}
+
+/**
+ * This device's row in the account, approved: the provider's sign-in proved the person just as
+ * the email login's code does. A row left pending by an email login (awaiting the emailed
+ * approval) is approved too.
+ */
+async function approvedDevice(
+  deps: AuthDeps,
+  userId: string,
+  device: ProvenDevice,
+  now: Date,
+): Promise<DeviceRow> {
+  const row = await ensureDevice(deps.db, userId, device, now, true)
+  if (row.approvedAt) return row
+  await deps.db.update(devices).set({ approvedAt: now }).where(eq(devices.id, row.id))
+  return { ...row, approvedAt: now }
+}
+
+/**
+ * CONNECT_SOCIAL: the ready flow's session, once, for the device that started it: what
+ * CONNECT_OTP answers, plus the provider and the username.
+ * @throws SocialError FLOW_NOT_FOUND, FLOW_NOT_READY, FLOW_USED, FLOW_EXPIRED; AuthError 429.
+ */
+export async function connectSocial(
+  deps: SocialDeps,
+  caller: SocialCaller,
+  flowId: string,
+): Promise<SocialConnectResponse> {
+  const { auth } = deps
+  await enforceLimits(auth, [[`social:connect:${caller.ip}`, deps.config.rateLimits.connectPerIp]])
+  const flow = await takeFlow(auth, flowId, owner(caller))
+  const user = await findUserById(auth.db, flow.userId)
+  if (!user) throw new Error("the social login's account vanished")
+  const device = await approvedDevice(auth, user.id, caller.device, new Date(auth.now()))
+  const tokens = await openSession(auth, {
+    user,
+    deviceId: device.id,
+    jkt: caller.device.jkt,
+    projectId: flow.projectId,
+  })
+  return { ...tokens, provider: socialProviderSchema.parse(flow.provider), username: flow.username }
+}

@@ -1,0 +1,59 @@
+import { SOCIAL_API_PATHS, socialProviderSchema } from '@latch/core/api'
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import * as z from 'zod'
+import { AUTH_BODY_MAX_BYTES, clientIp } from '../auth/request.js'
+import { AuthError } from '../auth/errors.js'
+import { socialCallback, type CallbackOutcome, type SocialDeps } from '../auth/social-login.js'
+import { SOCIAL_PAGE_HEADERS, SOCIAL_PAGE_STATUS, socialCallbackPage } from '../auth/social-page.js'
+import type { ProjectEnv } from '../http/project.js'
+
+/** The callback's route: one per provider. */
+const SOCIAL_CALLBACK_ROUTE = `${SOCIAL_API_PATHS.callback}/:provider`
+
+/** The callback's paths: the frame gate lets these through (see app.ts). */
+export const SOCIAL_CALLBACK_ROUTES = `${SOCIAL_API_PATHS.callback}/*`
+
+/** What a provider may send back; anything longer is not a provider's. */
+const callbackParamsSchema = z.object({
+  state: z.string().max(512).optional(),
+  code: z.string().max(4096).optional(),
+  error: z.string().max(256).optional(),
+  user: z.string().max(2048).optional(),
+})
+
+function page(c: Context, outcome: CallbackOutcome, status?: 500): Response {
+  const code = status ?? SOCIAL_PAGE_STATUS[outcome]
+  return c.html(socialCallbackPage(outcome), code, SOCIAL_PAGE_HEADERS)
+}
+
+/**
+ * The providers' redirect back to the server: GET with the query, or Apple's form_post POST.
+ * No project id and no frame origin: the flow's `state` is the only key, and the answer is a
+ * static page, never the result itself (the frame asks for that, with its device key).
+ */
+export function socialCallbackRoutes(deps: SocialDeps) {
+  const app = new Hono<ProjectEnv>()
+  const answer = async (c: Context, values: Record<string, string>): Promise<Response> => {
+    const provider = socialProviderSchema.safeParse(c.req.param('provider'))
+    const params = callbackParamsSchema.safeParse(values)
+    if (!provider.success || !params.success) return page(c, 'refused')
+    try {
+      return page(c, await socialCallback(deps, provider.data, params.data, clientIp(c, deps.auth)))
+    } catch (error) {
+      // Over the limit: the same page; the popup has nobody to show a JSON error to.
+      if (error instanceof AuthError && error.code === 'RATE_LIMITED') return page(c, 'refused')
+      // The popup has no use for the JSON error body: the operator gets the error, it a page.
+      deps.auth.log(error)
+      return page(c, 'failed', 500)
+    }
+  }
+  app.get(SOCIAL_CALLBACK_ROUTE, (c) => answer(c, c.req.query()))
+  app.post(SOCIAL_CALLBACK_ROUTE, async (c) => {
+    const text = await c.req.text()
+    // Apple's form (code, state, the `user` JSON) is far under the auth routes' body limit.
+    if (text.length > AUTH_BODY_MAX_BYTES) return page(c, 'refused')
+    return answer(c, Object.fromEntries(new URLSearchParams(text)))
+  })
+  return app
+}

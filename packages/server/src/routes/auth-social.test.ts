@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto'
+import {
+  AUTH_API_PATHS,
+  CUSTODY_API_PATHS,
+  CUSTODY_SHARE_BYTES,
+  custodyStatement,
+  custodyStatusResponseSchema,
+  recoverWalletResponseSchema,
+  SOCIAL_PROVIDERS,
+  sessionResponseSchema,
+  type SocialProvider,
+} from '@latch/core/api'
+import { and, eq } from 'drizzle-orm'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expect, it } from 'vitest'
+import { devices, socialFlows, socialIdentities, users } from '../db/schema.js'
+import { CUSTODY_KEY_ENV } from '../custody/context.js'
+import { expectJson, TEST_AUTH_SECRET } from '../../test/auth-harness.js'
+import type { FrameClient } from '../../test/auth-client.js'
+import { describeOnEachDatabase } from '../../test/harness.js'
+import {
+  socialLogin,
+  socialWorld,
+  useIdentityProvider,
+  type EmailKind,
+} from '../../test/social-harness.js'
+
+const provider = useIdentityProvider()
+
+const env = {
+  LATCH_AUTH_SECRET: TEST_AUTH_SECRET,
+  [CUSTODY_KEY_ENV]: 'latch-test-custody-key-0123456789abcdef-not-for-prod',
+}
+
+const share = () => randomBytes(CUSTODY_SHARE_BYTES).toString('base64url')
+
+/** The frame making the account's wallet after its first login: the address. */
+async function createWallet(frame: FrameClient, accessToken: string, userId: string) {
+  const account = privateKeyToAccount(generatePrivateKey())
+  const body = {
+    address: account.address,
+    serverShare: share(),
+    vaultShare: share(),
+    signature: await account.signMessage({ message: custodyStatement(userId, account.address) }),
+  }
+  const created = await frame.call(CUSTODY_API_PATHS.wallet, body, { accessToken })
+  expect(created.status, await created.clone().text()).toBe(201)
+  return account.address.toLowerCase()
+}
+
+/** What each provider's username is, for a user with an email of `kind`. */
+const expectedUsername: Record<
+  SocialProvider,
+  (user: { username: string; name: string; email?: string }) => string
+> = {
+  google: (user) => user.email ?? user.name,
+  apple: (user) => user.email ?? user.name,
+  github: (user) => user.username,
+  discord: (user) => user.username,
+  x: (user) => user.username,
+  facebook: (user) => user.name,
+}
+
+/** Whether the provider's email ends up on the account (it vouches for it). */
+const vouches: Record<SocialProvider, boolean> = {
+  google: true,
+  apple: true,
+  github: true,
+  discord: true,
+  x: false,
+  facebook: false,
+}
+
+describeOnEachDatabase('social login', (suite) => {
+  it.each(SOCIAL_PROVIDERS)(
+    '%s: start → sign-in → callback → ready → a session on this device, and the same wallet on the next login',
+    async (id) => {
+      const kind: EmailKind = id === 'x' ? 'none' : 'verified'
+      const user = provider().user(kind)
+      const world = await socialWorld(suite, provider(), { server: { env } })
+      const laptop = await world.newFrame()
+
+      const first = await socialLogin(world, laptop, id, user.username)
+      expect(first.provider).toBe(id)
+      expect(first.username).toBe(expectedUsername[id](user))
+      expect(first.expiresIn).toBe(900)
+      expect(first.user.email).toBe(vouches[id] ? user.email : undefined)
+      // Apple's code comes back as a form POST (response_mode=form_post); the others' in the query.
+      expect(first.back.method).toBe(id === 'apple' ? 'POST' : 'GET')
+      expect(first.callback.headers.get('content-security-policy')).toMatch(/default-src 'none'/)
+      const page = await first.callback.text()
+      expect(page).toContain('You can close this window')
+      expect(page).not.toMatch(/<script|opener/i)
+
+      // The session is the email login's: bound to this device key, valid for IS_CONNECTED.
+      const session = await laptop.call(
+        AUTH_API_PATHS.session,
+        {},
+        { accessToken: first.accessToken },
+      )
+      expect(sessionResponseSchema.parse(await expectJson(session, 200))).toEqual({
+        isConnected: true,
+        user: first.user,
+      })
+      const [device] = await suite
+        .database()
+        .db.select()
+        .from(devices)
+        .where(eq(devices.userId, first.user.id))
+      expect(device?.approvedAt).not.toBeNull()
+      const address = await createWallet(laptop, first.accessToken, first.user.id)
+
+      // The same person on another device: the same account, and its wallet's shares for the
+      // new device (the social login counts as the fresh login recovery needs).
+      const phone = await world.newFrame()
+      const second = await socialLogin(world, phone, id, user.username)
+      expect(second.user).toEqual(first.user)
+      const status = await phone.call(
+        CUSTODY_API_PATHS.status,
+        {},
+        { accessToken: second.accessToken },
+      )
+      expect(custodyStatusResponseSchema.parse(await expectJson(status, 200))).toEqual({
+        wallet: { address },
+      })
+      const recovered = await phone.call(
+        CUSTODY_API_PATHS.recover,
+        {},
+        { accessToken: second.accessToken },
+      )
+      expect(recoverWalletResponseSchema.parse(await expectJson(recovered, 200)).address).toBe(
+        address,
+      )
+
+      const identities = await suite
+        .database()
+        .db.select()
+        .from(socialIdentities)
+        .where(and(eq(socialIdentities.provider, id), eq(socialIdentities.subject, user.sub)))
+      expect(identities).toHaveLength(1)
+      expect(identities[0]?.userId).toBe(first.user.id)
+    },
+  )
+
+  it("apple: a user without an email is named from the first consent's form_post user field", async () => {
+    const world = await socialWorld(suite, provider())
+    const user = provider().user('none')
+    const first = await socialLogin(world, await world.newFrame(), 'apple', user.username)
+    expect(first.back.params.get('user')).toContain(user.name.split(' ')[0])
+    expect(first.username).toBe(user.name)
+    expect(first.user.email).toBeUndefined()
+    // Apple sends the field once; the next login keeps the account and the name told before.
+    const again = await socialLogin(world, await world.newFrame(), 'apple', user.username)
+    expect(again.back.params.get('user')).toBeNull()
+    expect(again.user).toEqual(first.user)
+    expect(again.username).toBe(user.name)
+  })
+
+  it('keeps the PKCE verifier and the state on the server: the frame gets neither', async () => {
+    const world = await socialWorld(suite, provider())
+    const frame = await world.newFrame()
+    const user = provider().user('verified')
+    const result = await socialLogin(world, frame, 'github', user.username)
+    const [flow] = await suite
+      .database()
+      .db.select()
+      .from(socialFlows)
+      .where(eq(socialFlows.userId, result.user.id))
+    expect(flow?.status).toBe('connected')
+    expect(JSON.stringify(result)).not.toContain(flow?.codeVerifier)
+    const state = result.back.params.get('state') ?? ''
+    expect(state.length).toBeGreaterThanOrEqual(22)
+    // Only an HMAC of the state is stored.
+    expect(flow?.stateHash).not.toBe(state)
+    const [account] = await suite
+      .database()
+      .db.select()
+      .from(users)
+      .where(eq(users.id, result.user.id))
+    expect(account?.email).toBe(user.email)
+  })
+})
