@@ -309,6 +309,18 @@ describe('send and receive', () => {
       await withMiningPaused(chainA().rpcUrl, async () => {
         // The page integration's 25 s wait (PAGE_RECEIPT_TIMEOUT_MS): no host option shortens it.
         const sent = pageSend(page, { amount: '0.001', to: newReceiver() })
+        // While it waits, Activity lists it first, as pending (SPEC §4 "Pending transactions").
+        await connectButton(page).click()
+        const name = t('view.Account.tab.activity')
+        await dialog(page).getByRole('tab', { name }).click()
+        const first = dialog(page)
+          .getByRole('tabpanel', { name })
+          .getByRole('list', { name: t('view.Account.activity.list') })
+          .getByRole('listitem')
+          .first()
+        await expect.poll(() => first.innerText(), CHAIN).toContain('0.001 ETH')
+        expect(await first.innerText()).toContain(t('view.Account.activity.status.pending'))
+        await axe.check(page, 'Activity, a pending send')
         await expect
           .poll(() => sent.then((hash) => hash), { timeout: 45_000 })
           .toMatch(/^0x[0-9a-f]{64}$/)
@@ -316,6 +328,7 @@ describe('send and receive', () => {
           .poll(() => toast(page).textContent(), CHAIN)
           .toBe(t('error.TRANSACTION_TIMED_OUT'))
       })
+      axe.expectClean()
     },
   )
 

@@ -70,8 +70,8 @@ export function watchSend(
     connection.subscribe(follow),
     network.subscribe(follow),
     network.on('sendFormReset', () => report({ type: 'network.sendFormReset' })),
-    sendForm.on('sent', ({ hash, network: sentOn, kind, after }) =>
-      report({ type: 'send.sent', hash, network: sentOn, kind, after }),
+    sendForm.on('sent', ({ hash, network: sentOn, kind, after, transfer }) =>
+      report({ type: 'send.sent', hash, network: sentOn, kind, after, transfer }),
     ),
     sendForm.on('failed', ({ error }) => report({ type: 'send.failed', error })),
     pendingTransactions.on('toast', ({ toast }) =>

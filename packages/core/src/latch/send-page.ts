@@ -28,7 +28,7 @@ function receiptOf(
   pending: SendChildren['pendingTransactions'],
   sent: PageSendResult,
 ): Promise<string> {
-  const { hash, network } = sent
+  const { hash, network, transfer } = sent
   return new Promise<string>((resolve, reject) => {
     const done = (error?: LatchError) => {
       subscriptions.forEach((subscription) => subscription.unsubscribe())
@@ -50,7 +50,7 @@ function receiptOf(
         complete: () => done(),
       }),
     ]
-    pending.send({ type: 'WATCH', hash, network, timeoutMs: PAGE_RECEIPT_TIMEOUT_MS })
+    pending.send({ type: 'WATCH', hash, network, transfer, timeoutMs: PAGE_RECEIPT_TIMEOUT_MS })
   })
 }
 

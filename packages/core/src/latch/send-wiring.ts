@@ -3,7 +3,7 @@ import type { Toast } from '../machines/toast.machine.js'
 import type { LatchError } from '../errors/latch-error.js'
 import { route } from '../router/routes.js'
 import type { Network } from '../network/network.js'
-import type { AfterSend, SendEvent } from '../send/send.types.js'
+import type { AfterSend, SendEvent, SentTransfer } from '../send/send.types.js'
 import { latchSetup, runtimeOf } from './latch.setup.js'
 
 /*
@@ -48,13 +48,19 @@ export const latchSendSetup = latchSetup.extend({
       } else enqueue.sendTo('listen', { type: 'REFRESH_BALANCE' })
     }),
     /** The transaction is followed to its end when its adapter can (SPEC §4 Transaction waiting). */
-    watchSent: enqueueActions(({ context, enqueue }, sent: { hash: string; network: Network }) => {
-      const { pendingTransactions } = context
-      const { send } = runtimeOf(context)
-      if (!pendingTransactions || !send.canFollow(context.io.registry, sent.network.chainNamespace))
-        return
-      enqueue.sendTo(pendingTransactions, { type: 'WATCH', hash: sent.hash, network: sent.network })
-    }),
+    watchSent: enqueueActions(
+      ({ context, enqueue }, sent: { hash: string; network: Network; transfer: SentTransfer }) => {
+        const { pendingTransactions } = context
+        const { send } = runtimeOf(context)
+        if (
+          !pendingTransactions ||
+          !send.canFollow(context.io.registry, sent.network.chainNamespace)
+        )
+          return
+        const { hash, network, transfer } = sent
+        enqueue.sendTo(pendingTransactions, { type: 'WATCH', hash, network, transfer })
+      },
+    ),
     toastSendFailure: enqueueActions(({ context, enqueue }, { error }: { error: LatchError }) =>
       enqueue.sendTo(context.toast, {
         type: 'SHOW',

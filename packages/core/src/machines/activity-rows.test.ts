@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../api/account.js'
 import { defineNetwork } from '../network/network.js'
 import { devnetA } from '../test/networks.js'
-import { activityRows, explorerTransactionUrl } from './activity-rows.js'
+import { activityRows, explorerTransactionUrl, pendingActivityRows } from './activity-rows.js'
 
 const hash = '0x' + 'ab'.repeat(32)
 const base: Transaction = {
@@ -73,5 +73,48 @@ describe('Activity rows (SPEC §2: in/out/self, token and NFT transfers, status,
 
   it('links only a real transaction hash', () => {
     expect(explorerTransactionUrl(withExplorer, 'javascript:alert(1)')).toBeUndefined()
+  })
+})
+
+describe('pending rows (SPEC §4: each followed transaction shows in Activity until it settles)', () => {
+  const other = '0x' + 'cd'.repeat(32)
+  const sentAt = '2026-03-01T10:00:00.000Z'
+  const followed = [
+    { hash, network: withExplorer, sentAt, transfer: { amount: '0.5', symbol: 'ETH', to: '0xb' } },
+    { hash: other, network: devnetA, sentAt: '2026-03-01T10:01:00.000Z' },
+  ]
+
+  it('lists what the history has not yet, newest first, as pending sends', () => {
+    expect(pendingActivityRows(followed, [])).toEqual([
+      {
+        id: `pending:${other}`,
+        hash: other,
+        direction: 'out',
+        kind: 'call',
+        operation: 'send',
+        status: 'pending',
+        minedAt: '2026-03-01T10:01:00.000Z',
+      },
+      {
+        id: `pending:${hash}`,
+        hash,
+        direction: 'out',
+        kind: 'token',
+        operation: 'send',
+        status: 'pending',
+        minedAt: sentAt,
+        amount: '0.5',
+        asset: 'ETH',
+        explorerUrl: `https://scan.example/tx/${hash}`,
+      },
+    ])
+  })
+
+  it('leaves a transaction the history lists (in any letter case) to the history', () => {
+    const listed: Transaction = {
+      ...base,
+      metadata: { ...base.metadata, hash: hash.toUpperCase().replace('0X', '0x') },
+    }
+    expect(pendingActivityRows(followed, [listed]).map((row) => row.hash)).toEqual([other])
   })
 })

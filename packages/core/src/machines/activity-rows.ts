@@ -1,3 +1,4 @@
+import type { PendingTransaction } from '../send/pending-transactions.machine.js'
 import type { Transaction } from '../api/account.js'
 import type { Network } from '../network/network.js'
 
@@ -61,4 +62,33 @@ export function activityRows(
       ...(explorerUrl ? { explorerUrl } : {}),
     }
   })
+}
+
+/**
+ * The transactions core follows that the server's history does not list yet (SPEC §4 "Pending
+ * transactions": each shows in Activity until it settles), newest first, as rows to put above
+ * the history. One the history already has (the indexer saw it mined) is left to the history.
+ */
+export function pendingActivityRows(
+  pending: readonly PendingTransaction[],
+  history: readonly Transaction[],
+): ActivityRow[] {
+  const listed = new Set(history.map((transaction) => transaction.metadata.hash.toLowerCase()))
+  return pending
+    .filter((transaction) => !listed.has(transaction.hash.toLowerCase()))
+    .reverse()
+    .map(({ hash, network, sentAt, transfer }) => {
+      const explorerUrl = explorerTransactionUrl(network, hash)
+      return {
+        id: `pending:${hash}`,
+        hash,
+        direction: 'out',
+        kind: transfer ? 'token' : 'call',
+        operation: 'send',
+        status: 'pending',
+        minedAt: sentAt,
+        ...(transfer ? { amount: transfer.amount, asset: transfer.symbol } : {}),
+        ...(explorerUrl ? { explorerUrl } : {}),
+      }
+    })
 }

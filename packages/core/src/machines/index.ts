@@ -88,7 +88,12 @@ export {
   type PageRequest,
   type PagedList,
 } from './account-data.types.js'
-export { activityRows, explorerTransactionUrl, type ActivityRow } from './activity-rows.js'
+export {
+  activityRows,
+  explorerTransactionUrl,
+  pendingActivityRows,
+  type ActivityRow,
+} from './activity-rows.js'
 export {
   identityMachine,
   isIdentityTarget,

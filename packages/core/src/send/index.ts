@@ -66,6 +66,7 @@ export {
 } from './send.selectors.js'
 export type {
   AfterSend,
+  SentTransfer,
   ResolvedName,
   ResolveNameInput,
   SendContext,

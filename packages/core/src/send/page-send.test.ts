@@ -49,6 +49,7 @@ describe('latch.send({ token, amount, to }) core: runPageSend', () => {
       network: evmNetwork,
       kind: 'native',
       after: 'refreshBalance',
+      transfer: { amount: '0.5', symbol: 'ETH', to: EVM_RECEIVER },
     })
     expect(sent[0]).toMatchObject({ to: EVM_RECEIVER, value: 5n * 10n ** 17n })
   })

@@ -81,7 +81,7 @@ export function runPageSend(
   }
   const actor = createActor(logic, { input: { account } })
   return new Promise<PageSendResult>((resolve, reject) => {
-    actor.on('sent', ({ hash, network, kind, after }) => resolve({ hash, network, kind, after }))
+    actor.on('sent', ({ type: _, ...sent }) => resolve(sent))
     actor.on('failed', (event) => reject(event.error))
     actor.start()
     actor.send({ type: 'BALANCES', tokenBalances })

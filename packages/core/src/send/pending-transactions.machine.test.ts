@@ -65,7 +65,10 @@ describe('pending transactions: receipt waiting (SPEC §4, §9)', () => {
   it('follows a sent transaction with the library defaults: 180 000 ms, 6 retries', () => {
     const { actor, reads, emitted, watch } = start()
     watch(1)
-    expect(actor.getSnapshot().context.pending).toEqual([{ hash: hash(1), network: evmNetwork }])
+    // The clock is faked: the time of the WATCH is now.
+    expect(actor.getSnapshot().context.pending).toEqual([
+      { hash: hash(1), network: evmNetwork, sentAt: new Date().toISOString() },
+    ])
     expect(reads[0]?.request).toMatchObject({
       hash: hash(1),
       network: evmNetwork,
@@ -115,7 +118,7 @@ describe('pending transactions: receipt waiting (SPEC §4, §9)', () => {
     expect(actor.getSnapshot().context.pending).toEqual([])
     expect(emitted).toContainEqual({
       type: 'settled',
-      transaction: { hash: hash(1), network: evmNetwork },
+      transaction: { hash: hash(1), network: evmNetwork, sentAt: new Date().toISOString() },
       result: outcome,
     })
     expect(emitted.at(-1)).toMatchObject({ type: 'toast', toast: { variant, message } })
@@ -135,6 +138,15 @@ describe('pending transactions: receipt waiting (SPEC §4, §9)', () => {
     reads[0]?.answer.reject(new Error('fetch failed'))
     await settle()
     expect(emitted.at(-2)).toMatchObject({ type: 'settled', result: { status: 'unreadable' } })
+  })
+
+  it('keeps what was sent, for the pending row Activity shows until it settles', () => {
+    const { actor } = start()
+    const transfer = { amount: '0.25', symbol: 'ETH', to: '0x' + '12'.repeat(20) }
+    actor.send({ type: 'WATCH', hash: hash(7), network: evmNetwork, transfer })
+    expect(actor.getSnapshot().context.pending).toEqual([
+      { hash: hash(7), network: evmNetwork, sentAt: new Date().toISOString(), transfer },
+    ])
   })
 
   it('the same hash is followed once', () => {

@@ -13,11 +13,16 @@ import {
   RECEIPT_RETRY_COUNT,
 } from './transaction-timings.js'
 import { LatchError } from '../errors/latch-error.js'
+import type { SentTransfer } from './send.types.js'
 
 /** A transaction being followed, as Activity lists it until it settles. */
 export interface PendingTransaction {
   hash: string
   network: Network
+  /** When it was handed to the machine (ISO 8601): Activity's date for it until it is mined. */
+  sentAt: string
+  /** What the Send form sent, when it came from there (`latch.send` and the form both say). */
+  transfer?: SentTransfer | undefined
 }
 
 /** How the instance follows transactions (SPEC §9); every field has the SPEC's default. */
@@ -42,7 +47,13 @@ export interface PendingContext {
 
 export type PendingTransactionsEvent =
   /** A transaction was sent: follow it (`timeoutMs` overrides the receipt wait for this one). */
-  | { type: 'WATCH'; hash: string; network: Network; timeoutMs?: number }
+  | {
+      type: 'WATCH'
+      hash: string
+      network: Network
+      timeoutMs?: number
+      transfer?: SentTransfer | undefined
+    }
   /** Stop following everything (the account disconnected). */
   | { type: 'CLEAR' }
   | TransactionSettledEvent
@@ -95,13 +106,22 @@ export const pendingTransactionsMachine = setup({
         guard: 'isFull',
         actions: emit(({ context, event }) => ({
           type: 'notWatched' as const,
-          transaction: { hash: event.hash, network: event.network },
+          transaction: {
+            hash: event.hash,
+            network: event.network,
+            sentAt: new Date().toISOString(),
+          },
           error: new LatchError('PENDING_TRANSACTIONS_LIMIT', { values: { limit: context.limit } }),
         })),
       },
       {
         actions: enqueueActions(({ context, event, enqueue }) => {
-          const transaction = { hash: event.hash, network: event.network }
+          const transaction: PendingTransaction = {
+            hash: event.hash,
+            network: event.network,
+            sentAt: new Date().toISOString(),
+            ...(event.transfer ? { transfer: event.transfer } : {}),
+          }
           enqueue.assign({ pending: [...context.pending, transaction] })
           enqueue.spawnChild('follow', {
             id: event.hash,

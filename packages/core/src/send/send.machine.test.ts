@@ -99,6 +99,7 @@ describe('send machine: sending (SPEC §4)', () => {
       network: evmNetwork,
       kind: 'native',
       after: 'refreshBalance',
+      transfer: { amount: '1', symbol: 'ETH', to: EVM_RECEIVER },
     })
     const { context } = actor.getSnapshot()
     expect(context.loading).toBe(false)

@@ -138,6 +138,11 @@ export const sendMachine = sendSetup.createMachine({
                     network: plan.request.network,
                     kind: plan.kind,
                     after: nativeEvm ? ('refreshBalance' as const) : ('showAccount' as const),
+                    transfer: {
+                      amount: context.sendTokenAmount ?? '0',
+                      symbol: context.token?.symbol ?? plan.request.network.nativeCurrency.symbol,
+                      to: context.receiverAddress ?? '',
+                    },
                   }
                 }),
                 'resetForm',

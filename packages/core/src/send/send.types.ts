@@ -81,6 +81,13 @@ export type SendEvent =
    */
   | { type: 'HIDE' }
 
+/** A sent transfer as Activity shows it while pending: whole tokens as typed, the symbol, the receiver. */
+export interface SentTransfer {
+  amount: string
+  symbol: string
+  to: string
+}
+
 /** What happens after a send went through (SPEC §2, §4). */
 export type AfterSend =
   /** A native EVM send: the balance is read again and the form reset. */
@@ -96,6 +103,8 @@ export type SendEmitted =
       network: Network
       kind: SendPlan['kind']
       after: AfterSend
+      /** What moved, as the form said it: Activity lists it until the transaction settles. */
+      transfer: SentTransfer
     }
   /** The send failed; the form is kept so Retry works. USER_REJECTED for a wallet refusal. */
   | { type: 'failed'; error: LatchError }

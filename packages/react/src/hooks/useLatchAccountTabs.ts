@@ -3,11 +3,15 @@ import {
   selectActivity,
   selectNfts,
   selectOpenNft,
+  selectPendingTransactions,
+  selectPendingTransactionsActor,
   type AccountListView,
   type AccountTab,
   type NftItem,
+  type PendingTransaction,
   type Transaction,
 } from '@latch/core'
+import { useMemo } from 'react'
 import { useLatch } from './useLatch.js'
 import { useSelector, useSharedSelector } from './useSelector.js'
 
@@ -36,4 +40,28 @@ export function useLatchNfts(): AccountListView<NftItem> {
 /** The NFT whose detail is open, if any. */
 export function useLatchOpenNft(): NftItem | undefined {
   return useSharedSelector(useLatch().accountData, selectOpenNft)
+}
+
+const NOT_FOLLOWING: readonly PendingTransaction[] = []
+/** Before the instance runs there is no pending-transactions machine, and nothing is followed. */
+const notStarted = {
+  getSnapshot: () => NOT_FOLLOWING,
+  subscribe: () => ({ unsubscribe: () => undefined }),
+}
+const same = <T>(value: T) => value
+
+/** The transactions core follows until they settle (SPEC §4), which Activity lists as pending. */
+export function useLatchPendingTransactions(): readonly PendingTransaction[] {
+  const actor = useSelector(useLatch().actor, selectPendingTransactionsActor)
+  const source = useMemo(
+    () =>
+      actor
+        ? {
+            getSnapshot: () => selectPendingTransactions(actor.getSnapshot()),
+            subscribe: (listener: () => void) => actor.subscribe(listener),
+          }
+        : notStarted,
+    [actor],
+  )
+  return useSelector(source, same)
 }

@@ -1,8 +1,14 @@
-import { activityRows, safeImageUrl, type ActivityRow, type Network } from '@latch/core'
-import { useCallback } from 'react'
+import {
+  activityRows,
+  pendingActivityRows,
+  safeImageUrl,
+  type ActivityRow,
+  type Network,
+} from '@latch/core'
+import { useCallback, useMemo } from 'react'
 import { displayBalance } from '../../components/format.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import { useLatchActivity } from '../../hooks/useLatchAccountTabs.js'
+import { useLatchActivity, useLatchPendingTransactions } from '../../hooks/useLatchAccountTabs.js'
 import { errorKey } from '../../i18n/translator.js'
 import { NetworkBadge } from '../Networks/NetworkBadge.js'
 import { PagedPanel } from './PagedPanel.js'
@@ -10,17 +16,27 @@ import { RowEnd, RowText } from './RowParts.js'
 
 /**
  * SPEC §2 Activity: the account's transactions, newest first, with infinite scroll by cursor;
- * in, out or self; token and NFT transfers; their status; a link to the explorer. On failure,
+ * in, out or self; token and NFT transfers; their status; a link to the explorer. The
+ * transactions core follows (SPEC §4) lead the list as pending until they settle. On failure,
  * SPEC §8's 'Failed to fetch transactions' (also an error toast, from core) and an empty list.
  */
 export function ActivityPanel({ network }: { network: Network | undefined }) {
   const latch = useLatch()
   const t = useT()
   const activity = useLatchActivity()
+  const pending = useLatchPendingTransactions()
+  // The transactions core still follows come first, until the server's history lists them.
+  const rows = useMemo(
+    () => [
+      ...pendingActivityRows(pending, activity.items),
+      ...activityRows(activity.items, network),
+    ],
+    [pending, activity.items, network],
+  )
   const loadMore = useCallback(() => latch.accountData.send({ type: 'LOAD_MORE' }), [latch])
   return (
     <PagedPanel
-      list={activity}
+      list={{ ...activity, items: rows }}
       loadingLabel={t('view.Account.activity.loading')}
       emptyLabel={t('view.Account.activity.empty')}
       failedLabel={t(errorKey(activity.error ?? 'FAILED_TO_FETCH_TRANSACTIONS'))}
@@ -28,7 +44,7 @@ export function ActivityPanel({ network }: { network: Network | undefined }) {
       onLoadMore={loadMore}
     >
       <ul className="latch-list" aria-label={t('view.Account.activity.list')}>
-        {activityRows(activity.items, network).map((row) => (
+        {rows.map((row) => (
           <ActivityItem key={row.id} row={row} />
         ))}
       </ul>
