@@ -3,7 +3,8 @@ import { packageTestConfig } from '@latch/vitest-config'
 export default packageTestConfig({
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   // One throwaway PostgreSQL per run for the storage suite's second pass: inject('postgresUrl').
-  globalSetup: ['test/global-postgres.ts'],
+  // One migrated PGlite dump that every file's PGlite starts from: inject('pgliteTemplate').
+  globalSetup: ['test/global-postgres.ts', 'test/global-pglite.ts'],
   // Each storage suite opens PGlite (WASM, then the migrations) and a PostgreSQL database: on a
   // loaded 2-core CI that can take far longer than the shared defaults allow.
   testTimeout: 60_000,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { parseServerConfig } from '../src/config/load.js'
 import type { ServerConfig, ServerConfigInput } from '../src/config/schema.js'
@@ -35,7 +36,15 @@ export interface TestDatabaseKind {
   open(): Promise<Database>
 }
 
-export const pglite: TestDatabaseKind = { name: 'PGlite', open: () => openDatabase() }
+let template: Promise<Blob> | undefined
+/** The run's migrated PGlite dump (global-pglite.ts), read once per test file. */
+export const pgliteTemplate = () =>
+  (template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes])))
+
+export const pglite: TestDatabaseKind = {
+  name: 'PGlite',
+  open: async () => openDatabase({ template: await pgliteTemplate() }),
+}
 
 /** A fresh database on the run's throwaway PostgreSQL cluster (see global-postgres.ts). */
 export const postgres: TestDatabaseKind = {
