@@ -7,7 +7,14 @@ import { createServer as createNetServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBitcoinDevnet } from '@latch/bitcoin-devnet'
+import { SOCIAL_API_PATHS } from '@latch/core/api'
 import { startDevnet } from '@latch/devnet'
+import {
+  generateAppleDeveloperKey,
+  latchServerProviders,
+  localClients,
+  startIdentityProvider,
+} from '@latch/identity-provider'
 import { startMailbox } from '@latch/mailbox'
 import { startRelay } from '@latch/relay'
 import { startSolanaDevnet } from '@latch/solana-devnet'
@@ -60,11 +67,31 @@ solanaStarting.catch(() => undefined)
 // adapter (issue 14) and for a person with its faucet and miner.
 const bitcoinStarting = startBitcoinDevnet({ port: Number(process.env.LATCH_BITCOIN_PORT) || 0 })
 bitcoinStarting.catch(() => undefined)
+// The local identity provider (oidc-provider) standing in for Google, GitHub, Apple, Facebook, X
+// and Discord: social login works offline, with its scripted users. Apple's client secret is a
+// real ES256 JWT signed with a key made for this run.
+const latchServerUrl = `http://127.0.0.1:${latchServerPort}`
+const appleKeyMaking = generateAppleDeveloperKey()
+const identityProviderStarting = appleKeyMaking.then((appleKey) => {
+  const clients = localClients(
+    (provider) => `${latchServerUrl}${SOCIAL_API_PATHS.callback}/${provider}`,
+  )
+  return startIdentityProvider({
+    port: Number(process.env.LATCH_IDP_PORT) || 0,
+    clients: { ...clients, apple: { ...clients.apple, appleClientSecretKey: appleKey.verify } },
+  })
+})
+identityProviderStarting.catch(() => undefined)
 // PGlite's start-up, the server's slow part, runs while the devnet comes up.
-const latchServerStarting = mailboxStarting.then((mailbox) =>
+const latchServerStarting = Promise.all([
+  mailboxStarting,
+  identityProviderStarting,
+  appleKeyMaking,
+]).then(([mailbox, idp, appleKey]) =>
   latchServerModule.startPlaygroundServer(devnetStarting, {
     port: latchServerPort,
-    auth: { publicUrl: `http://127.0.0.1:${latchServerPort}`, smtp: mailbox.smtp },
+    auth: { publicUrl: latchServerUrl, smtp: mailbox.smtp },
+    socialProviders: latchServerProviders(idp.providers, appleKey),
   }),
 )
 // Its failure is reported where it is awaited below, not as an unhandled rejection before that.
@@ -84,6 +111,7 @@ const stop = (code = 0) =>
     await solanaStarting.then((solana) => solana.stop()).catch(() => undefined)
     await bitcoinStarting.then((bitcoin) => bitcoin.stop()).catch(() => undefined)
     await mailboxStarting.then((mailbox) => mailbox.stop()).catch(() => undefined)
+    await identityProviderStarting.then((idp) => idp.stop()).catch(() => undefined)
     process.exit(code)
   })())
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0))
@@ -98,6 +126,8 @@ let bitcoin
 let latchServer
 /** @type {import('@latch/mailbox').Mailbox | undefined} */
 let mailbox
+/** @type {import('@latch/identity-provider').RunningIdentityProvider | undefined} */
+let identityProvider
 try {
   devnet = await devnetStarting
   solana = await solanaStarting
@@ -107,6 +137,7 @@ try {
   // The Latch server on embedded PGlite: the wallet directory, the project's features and the
   // devnet chains' RPC proxy, for the playground's project and any local origin.
   mailbox = await mailboxStarting
+  identityProvider = await identityProviderStarting
   latchServer = await latchServerStarting
   // Read by vite.config.ts's playground-config plugin, which serves it as /playground-config.js.
   process.env.LATCH_PLAYGROUND_CONFIG = JSON.stringify({
@@ -165,7 +196,10 @@ console.log(
     `  Mail inbox (maildev: the login codes and device links): ${mailbox?.webUrl}`,
     `    SMTP ${mailbox?.smtp.host}:${mailbox?.smtp.port}`,
     '',
-    '  Ctrl-C stops the playground, the relay, the mailbox, the Latch server and every local chain.',
+    `  Social login providers (local oidc-provider as Google, GitHub, Apple, Facebook, X, Discord): ${identityProvider?.url}`,
+    `    sign in as ${(identityProvider?.users ?? []).map((user) => user.username).join(', ')}; Deny refuses consent`,
+    '',
+    '  Ctrl-C stops the playground, the relay, the mailbox, the identity provider, the Latch server and every local chain.',
     '',
   ].join('\n'),
 )

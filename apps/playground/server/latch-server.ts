@@ -56,6 +56,11 @@ export interface PlaygroundServerOptions {
    * routes, no frame. The secrets come from LATCH_AUTH_SECRET and LATCH_CUSTODY_KEY.
    */
   auth?: { publicUrl: string; smtp: { host: string; port: number } }
+  /**
+   * Social login (issue 12), with `auth`: each provider's client and endpoints, the local
+   * identity provider's in `npm start` (`latchServerProviders` of @latch/identity-provider).
+   */
+  socialProviders?: NonNullable<ServerConfigInput['social']>['providers']
 }
 
 /** The dev wallet's second account, by name: a send can go to `friend.latch` (SPEC §7 profile). */
@@ -113,6 +118,7 @@ export function playgroundServerConfig(
             publicUrl: options.auth.publicUrl,
             smtp: { ...options.auth.smtp, from: 'Latch playground <login@latch.localhost>' },
           },
+          ...(options.socialProviders ? { social: { providers: options.socialProviders } } : {}),
         }
       : {}),
   }

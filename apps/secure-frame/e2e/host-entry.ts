@@ -1,7 +1,9 @@
 // The host page of the Chromium test: the protocol's client with a real, visible iframe of the
-// secure frame (as the ApproveTransaction view would show it), exposed as `window.latch`.
+// secure frame (as the ApproveTransaction view would show it), exposed as `window.latch`, and a
+// social login button that drives the popup as a host does (issue 12).
+import { SOCIAL_POPUP_PATH } from '@latch/core/api'
 import { createFrameClient } from '@latch/frame/client'
-import type { FrameNotice } from '@latch/frame'
+import type { FrameNotice, FrameUser } from '@latch/frame'
 
 const params = new URLSearchParams(location.search)
 const notices: FrameNotice[] = []
@@ -25,4 +27,30 @@ const client = createFrameClient({
   onRefused: () => (refused.count += 1),
 })
 client.load()
-Object.assign(window, { latch: { client, notices, refused } })
+
+// The popup opens on the click itself (so no blocker stops it), on the frame's loading page;
+// the frame gives the provider's URI, the host sends the popup there, and the frame alone
+// learns the result. Nothing is read from the popup or its `opener`.
+const social: { user?: FrameUser; error?: string } = {}
+const button = document.createElement('button')
+button.textContent = 'Continue with GitHub'
+button.addEventListener('click', () => {
+  const popupUrl = `${new URL(params.get('frame') ?? '').origin}${SOCIAL_POPUP_PATH}`
+  const popup = window.open(popupUrl, 'latch-social', 'popup,width=480,height=640')
+  if (!popup) {
+    social.error = 'The popup was blocked'
+    return
+  }
+  client
+    .request('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+    .then(({ uri }) => {
+      popup.location.href = uri
+      return client.request('CONNECT_SOCIAL', { uri })
+    })
+    .then(
+      (user) => (social.user = user),
+      (error: unknown) => (social.error = String(error)),
+    )
+})
+document.body.append(button)
+Object.assign(window, { latch: { client, notices, refused, social } })

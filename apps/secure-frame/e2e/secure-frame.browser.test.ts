@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { AUTH_API_PATHS } from '@latch/core/api'
+import { AUTH_API_PATHS, SOCIAL_POPUP_PATH } from '@latch/core/api'
 import type { LaunchedBrowser } from '@latch/test-browser'
 import {
   createPublicClient,
@@ -159,6 +159,48 @@ describe('the secure frame in Chromium', () => {
     const page = await openHost(await newDevice(false))
     await login(page, `blocked-${randomUUID().slice(0, 8)}@example.test`)
     expect(await request(page, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
+  })
+
+  it('logs in with GitHub through a popup on the frame’s origin, the result reaching the frame alone', async () => {
+    const page = await openHost(await newDevice())
+    expect(await request(page, 'IS_CONNECTED', {})).toEqual({ isConnected: false })
+    const person = stack.social.user()
+    const opened = page.waitForEvent('popup')
+    await page.getByRole('button', { name: 'Continue with GitHub' }).click()
+    const popup = await opened
+    // The host sent its popup on from the loading page (no COOP there cut it off).
+    await popup.getByLabel('Username').fill(person.username)
+    await popup.getByRole('button', { name: 'Approve' }).click()
+    await popup.getByRole('heading', { name: 'You are signed in' }).waitFor()
+    await page.waitForFunction(() => window.latch.social.user ?? window.latch.social.error)
+    const social = await page.evaluate(() => window.latch.social)
+    expect(social.error).toBeUndefined()
+    expect(social.user).toMatchObject({ email: person.email, userName: person.username })
+    expect(await request(page, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
+    expect(((await request(page, 'GET_USER', {})) as { address: string }).address).toBe(
+      social.user?.address,
+    )
+  })
+
+  it('shows the popup’s loading page styled under its CSP, with no script', async () => {
+    const page = await (await newDevice()).context.newPage()
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const response = await page.goto(`${stack.server.url}${SOCIAL_POPUP_PATH}`)
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+    await expect(page.title()).resolves.toBe('Connecting…')
+    expect(await page.getByRole('status').innerText()).toContain('Connecting…')
+    // The stylesheet from 'self' applied: the spinner turns.
+    expect(
+      await page.evaluate(
+        () =>
+          getComputedStyle(document.querySelector('.latch-spinner') ?? document.body).animationName,
+      ),
+    ).toBe('latch-spin')
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0)
+    expect(violations).toEqual([])
   })
 
   it('serves the frame page with the project’s frame-ancestors', async () => {

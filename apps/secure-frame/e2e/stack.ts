@@ -1,7 +1,7 @@
 // The Chromium test's stack: the frame app built, a real Latch server serving it on 127.0.0.1
-// (email login, custody, the RPC proxy to a real anvil), a real maildev, and a host page on
-// localhost (another site, so storage is partitioned as in production) plus a host page on an
-// origin the project does not allow.
+// (email login, custody, the RPC proxy to a real anvil, social login against the real local
+// identity provider), a real maildev, and a host page on localhost (another site, so storage is
+// partitioned as in production) plus a host page on an origin the project does not allow.
 import { execFile } from 'node:child_process'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, type LaunchedBrowser } from '@latch/test-browser'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
+import { startSocialProviders, type SocialProviders } from '../src/test/social.js'
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url))
 
@@ -23,6 +24,7 @@ export interface Stack {
   server: RunningServer
   mailbox: Mailbox
   devnet: Devnet
+  social: SocialProviders
   projectId: string
   /** The host page on an allowed origin (localhost), and on one that is not (127.0.0.1). */
   hostUrl(allowed: boolean): string
@@ -58,6 +60,7 @@ export async function startStack(): Promise<Stack> {
   if (!chain) throw new Error('the devnet has no chain')
   const projectId = 'frame-e2e'
   const publicUrl = `http://127.0.0.1:${port}`
+  const social = await startSocialProviders(publicUrl)
   const server = await startServer(
     parseServerConfig({
       projects: [{ id: projectId, allowedOrigins: ['http://localhost:*'] }],
@@ -74,6 +77,7 @@ export async function startStack(): Promise<Stack> {
         },
         deviceApproval: { ttlSeconds: 900, waitSeconds: 5, pollMs: 50 },
       },
+      social: social.config,
     }),
     {
       port,
@@ -106,13 +110,14 @@ export async function startStack(): Promise<Stack> {
     server,
     mailbox,
     devnet,
+    social,
     projectId,
     hostUrl: (allowed) =>
       `http://${allowed ? 'localhost' : '127.0.0.1'}:${pagesPort}/host.html?frame=${frame}&projectId=${projectId}`,
     async stop() {
       await new Promise((resolve) => pages.close(resolve))
       await server.close()
-      await Promise.all([mailbox.stop(), devnet.stop()])
+      await Promise.all([mailbox.stop(), devnet.stop(), social.stop()])
     },
   }
 }

@@ -1,4 +1,9 @@
-import { ACCESS_TOKEN_SCHEME, custodyErrorSchema, DEVICE_PROOF_HEADER } from '@latch/core/api'
+import {
+  ACCESS_TOKEN_SCHEME,
+  custodyErrorSchema,
+  DEVICE_PROOF_HEADER,
+  socialErrorSchema,
+} from '@latch/core/api'
 import * as z from 'zod/mini'
 import { deviceProof, type DeviceKey } from './keys.js'
 
@@ -13,6 +18,9 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 }
+
+/** A refusal's body: the auth codes, with the custody or the social login's own. */
+const errorBodySchema = z.union([custodyErrorSchema, socialErrorSchema])
 
 /** A schema the frame parses an answer with. */
 type Schema<T> = z.ZodMiniType<T>
@@ -64,7 +72,7 @@ export function createApi(options: {
     }
     const json: unknown = await response.json().catch(() => undefined)
     if (!response.ok) {
-      const parsed = z.safeParse(custodyErrorSchema, json)
+      const parsed = z.safeParse(errorBodySchema, json)
       throw new ApiError(
         response.status,
         parsed.success ? parsed.data.code : undefined,

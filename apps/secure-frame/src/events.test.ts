@@ -16,9 +16,9 @@ import {
   CHAIN_NOT_SUPPORTED,
   FARCASTER_NOT_CONFIGURED,
   SMART_ACCOUNTS_NOT_ENABLED,
-  SOCIAL_NOT_CONFIGURED,
 } from './handlers.js'
 import { NOT_ALLOWED, USER_REJECTED } from './rpc.js'
+import { SOCIAL_UNKNOWN_URI } from './social.js'
 import { newFrame, startWorld, type TestFrame, type World } from './test/world.js'
 
 // RPC_REQUEST against a real anvil through the server's proxy, and every other app event.
@@ -145,7 +145,7 @@ describe('the other app events', () => {
     ).rejects.toThrow(CHAIN_NOT_SUPPORTED)
   })
 
-  it('answer smart accounts honestly, and social and farcaster as not configured', async () => {
+  it('answer smart accounts honestly, social as the server configures it, farcaster as not configured', async () => {
     const { frame, address } = await signedIn()
     expect(await frame.call('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined)).toEqual({
       smartAccountEnabledNetworks: [],
@@ -160,11 +160,12 @@ describe('the other app events', () => {
     await expect(frame.call('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).rejects.toThrow(
       SMART_ACCOUNTS_NOT_ENABLED,
     )
-    await expect(frame.call('CONNECT_SOCIAL', { uri: 'https://x' })).rejects.toThrow(
-      SOCIAL_NOT_CONFIGURED,
-    )
+    // This world's server has no social section: the server says so (social.test.ts has one).
     await expect(frame.call('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).rejects.toThrow(
-      SOCIAL_NOT_CONFIGURED,
+      'Social login with google is not configured on this server',
+    )
+    await expect(frame.call('CONNECT_SOCIAL', { uri: 'https://x' })).rejects.toThrow(
+      SOCIAL_UNKNOWN_URI,
     )
     await expect(frame.call('GET_FARCASTER_URI', undefined)).rejects.toThrow(
       FARCASTER_NOT_CONFIGURED,

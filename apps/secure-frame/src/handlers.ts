@@ -17,13 +17,14 @@ import { evmChainNumber, type FrameChain, type FrameConfig } from './config.js'
 import type { WalletKeeper } from './custody.js'
 import { handleRpc } from './rpc.js'
 import { isSessionExpired, SESSION_EXPIRED, type Session } from './session.js'
+import type { SocialLogin } from './social.js'
 
 // The answer to every app event of SPEC §7. Email login and its update go to the Latch server's
-// `/v1/auth/*`; the account is the key the frame keeps (custody.ts); RPC is rpc.ts. What this
-// version does not have is answered honestly: smart accounts are not enabled (an empty network
-// list, SPEC §4's fallback), and social and farcaster logins are not configured (issue 12).
+// `/v1/auth/*`, the social login to `/v1/auth/social/*` (social.ts); the account is the key the
+// frame keeps (custody.ts); RPC is rpc.ts. What this version does not have is answered honestly:
+// smart accounts are not enabled (an empty network list, SPEC §4's fallback), and the farcaster
+// login is not configured (issue 12).
 
-export const SOCIAL_NOT_CONFIGURED = 'Social login is not configured on this Latch server'
 export const FARCASTER_NOT_CONFIGURED = 'Farcaster login is not configured on this Latch server'
 export const SMART_ACCOUNTS_NOT_ENABLED = 'Smart accounts are not enabled on this Latch server'
 /** SPEC §8's thrown message for a chain the frame cannot use. */
@@ -37,6 +38,7 @@ export interface FrameServices {
   api: ApiCall
   session: Session
   wallet: WalletKeeper
+  social: SocialLogin
   approve: Approver
   /** The approval UI's look (SYNC_THEME). */
   applyTheme(theme: {
@@ -88,7 +90,7 @@ export function createHandlers(services: FrameServices): FrameHandlers {
   const finishLogin = async () => {
     const user = await session.user()
     if (!user) throw new Error(SESSION_EXPIRED)
-    await wallet.account(user)
+    return { user, account: await wallet.account(user) }
   }
 
   const notConfigured = (message: string) => () => Promise.reject(new Error(message))
@@ -137,8 +139,19 @@ export function createHandlers(services: FrameServices): FrameHandlers {
       pendingEmail = undefined
       return undefined
     },
-    CONNECT_SOCIAL: notConfigured(SOCIAL_NOT_CONFIGURED),
-    GET_SOCIAL_REDIRECT_URI: notConfigured(SOCIAL_NOT_CONFIGURED),
+    GET_SOCIAL_REDIRECT_URI: async ({ provider }, { signal }) => ({
+      uri: await services.social.redirectUri(provider, signal),
+    }),
+    CONNECT_SOCIAL: async ({ uri, chainId }, { signal }) => {
+      // The host's active chain, when the frame serves it; else the frame's (the answer says
+      // which). Only the EOA: a preferred smart account falls back to it (SPEC §4).
+      if (chainId !== undefined && findChain(chainId)) switchTo(chainId)
+      const tokens = await services.social.connect(uri, signal)
+      // From here on, as after CONNECT_OTP: the session kept, the wallet made or recovered.
+      await session.start(tokens)
+      const { user, account } = await finishLogin()
+      return { ...frameUser(user, account), userName: tokens.username }
+    },
     GET_FARCASTER_URI: notConfigured(FARCASTER_NOT_CONFIGURED),
     CONNECT_FARCASTER: notConfigured(FARCASTER_NOT_CONFIGURED),
     IS_CONNECTED: async () => {

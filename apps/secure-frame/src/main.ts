@@ -8,6 +8,7 @@ import { createHandlers } from './handlers.js'
 import { indexedDbStore, memoryStore, type KeyValueStore } from './store.js'
 import { loadDeviceKey, loadWrappingKey } from './keys.js'
 import { createSession } from './session.js'
+import { createSocialLogin } from './social.js'
 import './style.css'
 
 // The secure frame's start: the server's configuration for this project, the browser's keys,
@@ -52,6 +53,7 @@ async function start(): Promise<void> {
       api,
       session,
       wallet,
+      social: createSocialLogin({ api }),
       approve: domApprover(root, () => dapp),
       applyTheme: (theme) => applyTheme(root, theme),
       setDapp: (info) => {

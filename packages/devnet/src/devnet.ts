@@ -1,6 +1,7 @@
 import { devnetAccounts, type DevnetAccount } from './accounts.js'
 import { AnvilStartError, startAnvil, type AnvilProcess } from './anvil.js'
 import { deployDevnetContracts, type DevnetContracts } from './contracts.js'
+import { installIdRegistry } from './farcaster/id-registry.js'
 import { devnetChainName, devnetNetwork } from './network.js'
 import { portFromEnv, releasePort, takeFreePort } from './ports.js'
 
@@ -96,6 +97,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   let deployed: DevnetContracts[]
   try {
     deployed = await Promise.all(chains.map((chain) => deployDevnetContracts(devnetNetwork(chain))))
+    // Farcaster's IdRegistry at its OP mainnet address, for "Sign in with Farcaster" (issue 12).
+    await Promise.all(chains.map((chain) => installIdRegistry(chain.rpcUrl)))
   } catch (error) {
     await stop()
     throw error

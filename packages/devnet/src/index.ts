@@ -27,6 +27,13 @@ export {
   type DevnetChainOptions,
   type StartDevnetOptions,
 } from './devnet.js'
+export {
+  FARCASTER_ID_REGISTRY_ADDRESS,
+  fidOf,
+  idRegistryAbi,
+  installIdRegistry,
+  registerFid,
+} from './farcaster/id-registry.js'
 export { devnetNetwork, type DevnetChainRef, type DevnetNetwork } from './network.js'
 export { DEVNET_HOST, DEVNET_PORT_ENV } from './ports.js'
 export { devnetSummary, type DevnetSummary } from './summary.js'

@@ -7,6 +7,7 @@ export {
   localClients,
   type AppleDeveloperKey,
 } from './local-clients.js'
+export { latchServerProviders, type LatchServerProvider } from './latch-server.js'
 export { DEFAULT_USERS } from './options.js'
 export { startIdentityProvider, providerEndpoints } from './identity-provider.js'
 export {

@@ -7,6 +7,10 @@ import type { AppleClientSecretKey, IdpClient, SocialProviderId } from './types.
  */
 export const localClientId = (provider: SocialProviderId): string => `latch-local-${provider}`
 
+/** The development secret of {@link localClientId}'s client. */
+export const localClientSecret = (provider: SocialProviderId): string =>
+  `${localClientId(provider)}-secret`
+
 /**
  * One client per provider for local development and tests, each with the development id and
  * secret above and the redirect URI `redirectUri(provider)` returns (the Latch server's callback).
@@ -16,7 +20,7 @@ export function localClients(
 ): Record<SocialProviderId, IdpClient> {
   const client = (provider: SocialProviderId): IdpClient => ({
     clientId: localClientId(provider),
-    clientSecret: `${localClientId(provider)}-secret`,
+    clientSecret: localClientSecret(provider),
     redirectUris: [redirectUri(provider)],
   })
   return {

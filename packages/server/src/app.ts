@@ -22,6 +22,7 @@ import { authDeviceApprovalRoutes } from './routes/auth-device-approval.js'
 import { authEmailUpdateRoutes } from './routes/auth-email-update.js'
 import { authLoginRoutes } from './routes/auth-login.js'
 import { authSessionRoutes } from './routes/auth-session.js'
+import { FARCASTER_RELAY_ROUTES, farcasterRoutes } from './routes/auth-farcaster.js'
 import { SOCIAL_CALLBACK_ROUTES, socialRoutes } from './routes/auth-social.js'
 import { custodyRoutes } from './routes/custody.js'
 import { SECURE_FRAME_PATH, secureFrameDist, secureFrameRoutes } from './routes/secure-frame.js'
@@ -99,10 +100,11 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
       ...(deps.env ? { env: deps.env } : {}),
     })
     // Only the secure frame's origin gets in, not the project's host pages (see requireFrame).
-    // A provider's redirect to the social callback has neither a project id nor that origin.
+    // A provider's redirect to the social callback has neither a project id nor that origin, nor
+    // has a Farcaster app calling the relay.
     app.use(
       AUTH_ROUTES,
-      except(SOCIAL_CALLBACK_ROUTES, requireFrame(config, config.auth)),
+      except([SOCIAL_CALLBACK_ROUTES, FARCASTER_RELAY_ROUTES], requireFrame(config, config.auth)),
       authBodyLimit(),
     )
     app.route('/', authLoginRoutes(auth))
@@ -110,6 +112,7 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
     app.route('/', authSessionRoutes(auth))
     app.route('/', authEmailUpdateRoutes(auth))
     app.route('/', socialRoutes(auth, config.social))
+    app.route('/', farcasterRoutes(auth, config.farcaster))
     // Key custody of the embedded wallet (docs/security.md): under the same frame-only gate.
     const custody = createCustodyDeps(auth, {
       config: config.custody,

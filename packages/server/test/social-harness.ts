@@ -15,7 +15,7 @@ import {
 } from '@latch/core/api'
 import {
   generateAppleDeveloperKey,
-  localClientId,
+  latchServerProviders,
   localClients,
   startIdentityProvider,
   type AppleDeveloperKey,
@@ -119,26 +119,8 @@ export function socialTestConfig(
   extra: Partial<Omit<SocialConfig, 'providers'>> = {},
 ): SocialConfig {
   const { idp, appleKey } = harness
-  const plain = (provider: SocialProvider) => ({
-    clientId: localClientId(provider),
-    clientSecret: `${localClientId(provider)}-secret`,
-    endpoints: idp.providers[provider],
-  })
-  const entries = providers.map((provider) =>
-    provider === 'apple'
-      ? [
-          provider,
-          {
-            clientId: localClientId('apple'),
-            teamId: appleKey.verify.teamId,
-            keyId: appleKey.verify.keyId ?? '',
-            privateKey: appleKey.privateKeyPem,
-            endpoints: idp.providers.apple,
-          },
-        ]
-      : [provider, plain(provider)],
-  )
-  return socialConfigSchema.parse({ ...extra, providers: Object.fromEntries(entries) })
+  const providerConfig = latchServerProviders(idp.providers, appleKey, providers)
+  return socialConfigSchema.parse({ ...extra, providers: providerConfig })
 }
 
 /** No mail goes out in a social login: an SMTP server nobody listens on. */

@@ -1,10 +1,16 @@
 // What the frame's Node tests share: a real Latch server in process (email login, custody, the
-// RPC proxy to a real anvil), a real maildev, and frames built as main.ts builds them, with an
-// in-memory store in place of IndexedDB and every call to the server recorded.
+// RPC proxy to a real anvil, social login when given its configuration), a real maildev, and
+// frames built as main.ts builds them, with an in-memory store in place of IndexedDB and every
+// call to the server recorded.
 import { randomUUID } from 'node:crypto'
 import { startDevnet, type Devnet } from '@latch/devnet'
 import { startMailbox, type Mailbox } from '@latch/mailbox'
-import { createServer, parseServerConfig, type LatchServer } from '@latch/server'
+import {
+  createServer,
+  parseServerConfig,
+  type LatchServer,
+  type ServerConfigInput,
+} from '@latch/server'
 import type {
   AppEventType,
   AppRequest,
@@ -20,6 +26,7 @@ import { createWalletKeeper } from '../custody.js'
 import { createHandlers } from '../handlers.js'
 import { loadDeviceKey, loadWrappingKey } from '../keys.js'
 import { createSession } from '../session.js'
+import { createSocialLogin } from '../social.js'
 import { memoryStore } from '../store.js'
 
 export const PUBLIC_URL = 'http://127.0.0.1:8787'
@@ -35,11 +42,21 @@ export interface World {
   config: FrameConfig
   /** Every body the frames sent to the server, and every answer: the key must be in none. */
   traffic: string[]
+  /** The path of every call the frames made, in order. */
+  paths: string[]
   fetch: typeof fetch
   stop(): Promise<void>
 }
 
-export async function startWorld(): Promise<World> {
+/** What a test's server runs with besides email login. */
+export interface WorldOptions {
+  /** The server's `social` section (social login's providers). */
+  social?: ServerConfigInput['social']
+  /** The server's clock (flows' lives, tokens, rate limits); `Date.now` by default. */
+  now?: () => number
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const [mailbox, devnet] = await Promise.all([
     startMailbox(),
     startDevnet({ chains: [{ chainId: 31337 }] }),
@@ -56,11 +73,19 @@ export async function startWorld(): Promise<World> {
       smtp: { host: mailbox.smtp.host, port: mailbox.smtp.port, from: 'Latch <login@latch.test>' },
       deviceApproval: { ttlSeconds: 900, waitSeconds: 2, pollMs: 20 },
     },
+    ...(options.social ? { social: options.social } : {}),
   })
-  const server = await createServer(serverConfig, { env: SECRETS, seed: false, indexer: false })
+  const server = await createServer(serverConfig, {
+    env: SECRETS,
+    seed: false,
+    indexer: false,
+    ...(options.now ? { now: options.now } : {}),
+  })
   const traffic: string[] = []
+  const paths: string[] = []
   const fetchFn: typeof fetch = async (input, init) => {
     const request = new Request(input, init)
+    paths.push(new URL(request.url).pathname)
     traffic.push(await request.clone().text())
     const response = await server.fetch(request)
     traffic.push(await response.clone().text())
@@ -71,6 +96,7 @@ export async function startWorld(): Promise<World> {
     mailbox,
     devnet,
     traffic,
+    paths,
     fetch: fetchFn,
     config: {
       apiUrl: PUBLIC_URL,
@@ -100,10 +126,21 @@ export interface TestFrame {
   ): Promise<AppSuccess<T>>
 }
 
-/** A frame as main.ts builds it; `approve` answers the approval UI (approve all by default). */
+/** The social login's timings in a test (short, so no test waits the real 45 s). */
+export interface SocialTimings {
+  pollMs?: number
+  resultTimeoutMs?: number
+}
+
+/**
+ * A frame as main.ts builds it; `approve` answers the approval UI (approve all by default),
+ * `social` sets the social login's timings, `fetchFn` is its network (the world's by default).
+ */
 export async function newFrame(
   world: World,
   approve: Approver = async () => true,
+  social: SocialTimings = {},
+  fetchFn: typeof fetch = world.fetch,
 ): Promise<TestFrame> {
   const store = memoryStore()
   const device = await loadDeviceKey(store)
@@ -111,7 +148,7 @@ export async function newFrame(
     apiUrl: world.config.apiUrl,
     projectId: world.config.projectId,
     device,
-    fetch: world.fetch,
+    fetch: fetchFn,
   })
   const session = createSession({ api, store, projectId: world.config.projectId })
   const wallet = createWalletKeeper({ store, wrappingKey: () => loadWrappingKey(store), session })
@@ -124,13 +161,14 @@ export async function newFrame(
       api,
       session,
       wallet,
+      social: createSocialLogin({ api, ...social }),
       approve,
       applyTheme: () => undefined,
       setDapp: () => undefined,
       reload: () => {
         frame.reloads += 1
       },
-      fetch: world.fetch,
+      fetch: fetchFn,
     }),
     call(type, payload, signal = new AbortController().signal) {
       const notify: FrameNotify = (noticeType, ...args) => {

@@ -24,6 +24,22 @@ export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
 /** How long a flow lives from its start: the popup's whole round trip, and the connect. */
 export const SOCIAL_FLOW_TTL_SECONDS = 600
 
+/**
+ * The loading page the host opens its popup on, synchronously on the visitor's click (so popup
+ * blockers let it through), relative to the server's URL: a static "Connecting…" page on the
+ * frame's origin, served next to the frame. The host then sends the popup to the URI that
+ * GET_SOCIAL_REDIRECT_URI answers.
+ */
+export const SOCIAL_POPUP_PATH = '/secure-frame/social-popup'
+
+/**
+ * Issue 12: how long the frame waits for the provider's result, counted from its answer to
+ * GET_SOCIAL_REDIRECT_URI. CONNECT_SOCIAL ends with an error once it passes without one, so the
+ * host's request timeout for CONNECT_SOCIAL must be longer than this (the wait, then the
+ * exchange: this plus SPEC §9's 30 s).
+ */
+export const SOCIAL_RESULT_TIMEOUT_MS = 45_000
+
 /** The social routes, relative to the server's URL. */
 export const SOCIAL_API_PATHS = {
   /** GET_SOCIAL_REDIRECT_URI: makes a flow. `?projectId=`, device proof. */

@@ -14,6 +14,9 @@ import type { ProviderProfile } from './social-profile.js'
 // 3. else a new account, with the email only when it is verified (an unverified address is
 //    never written where an email login would find it).
 
+/** Who vouches for an identity: a social provider, or Farcaster (the subject is the fid). */
+export type IdentityProvider = SocialProvider | 'farcaster'
+
 /** Raised inside the transaction when another login linked the same identity first. */
 class LinkRace extends Error {}
 
@@ -24,12 +27,12 @@ export interface LinkedAccount {
 }
 
 /** A first login's name when the provider told none (Apple tells it on the first consent only). */
-const unnamed = (provider: SocialProvider) =>
+const unnamed = (provider: IdentityProvider) =>
   `${provider === 'x' ? 'X' : provider[0]?.toUpperCase()}${provider.slice(1)} user`
 
 async function linkedUser(
   db: Db,
-  provider: SocialProvider,
+  provider: IdentityProvider,
   profile: ProviderProfile,
   now: Date,
 ): Promise<LinkedAccount | undefined> {
@@ -82,7 +85,7 @@ async function newAccountWithoutEmail(db: Db, now: Date): Promise<UserRow> {
 
 async function linkOnce(
   db: Db,
-  provider: SocialProvider,
+  provider: IdentityProvider,
   profile: ProviderProfile,
   now: Date,
 ): Promise<LinkedAccount> {
@@ -120,7 +123,7 @@ async function linkOnce(
  */
 export async function linkSocialAccount(
   db: Db,
-  provider: SocialProvider,
+  provider: IdentityProvider,
   profile: ProviderProfile,
   now: Date,
 ): Promise<LinkedAccount> {

@@ -197,7 +197,7 @@ export async function socialResult(
  * the email login's code does. A row left pending by an email login (awaiting the emailed
  * approval) is approved too.
  */
-async function approvedDevice(
+export async function approvedDevice(
   deps: AuthDeps,
   userId: string,
   device: ProvenDevice,

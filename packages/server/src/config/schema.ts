@@ -1,6 +1,7 @@
 import { isCaipNetworkId } from '@latch/core'
 import { isFrameAncestorPattern, projectIdSchema } from '@latch/core/api'
 import * as z from 'zod'
+import { checkFarcasterConfig, farcasterConfigSchema } from '../auth/farcaster-config.js'
 import { checkSocialFeatures, socialConfigSchema } from '../auth/social-config.js'
 
 // The server's one configuration file (`latch.config.json`), checked at start-up. Every field is
@@ -302,6 +303,11 @@ export const serverConfigSchema = z
     secureFrame: secureFrameConfigSchema.optional(),
     /** Social login (issue 12): the providers' credentials and endpoints. Needs `auth`. */
     social: socialConfigSchema.optional(),
+    /**
+     * Sign in with Farcaster (issue 12): the server's own auth relay, and where the IdRegistry is
+     * read. Needs `auth`.
+     */
+    farcaster: farcasterConfigSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<string>()
@@ -327,6 +333,7 @@ export const serverConfigSchema = z
       chains.add(chain.caipNetworkId)
     })
     checkSocialFeatures(config, (issue) => ctx.addIssue({ code: 'custom', ...issue }))
+    checkFarcasterConfig(config, (issue) => ctx.addIssue({ code: 'custom', ...issue }))
   })
 
 export type ServerConfigInput = z.input<typeof serverConfigSchema>
@@ -341,3 +348,4 @@ export type SmtpConfig = z.output<typeof smtpConfigSchema>
 export type CustodyConfig = z.output<typeof custodyConfigSchema>
 export type SecureFrameConfig = z.output<typeof secureFrameConfigSchema>
 export type { SocialConfig } from '../auth/social-config.js'
+export type { FarcasterConfig } from '../auth/farcaster-config.js'

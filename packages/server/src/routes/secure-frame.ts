@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_FRAME_ANCESTORS, isFrameAncestorPattern } from '@latch/core/api'
+import { DEFAULT_FRAME_ANCESTORS, isFrameAncestorPattern, SOCIAL_POPUP_PATH } from '@latch/core/api'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requireFrame } from '../auth/frame-gate.js'
@@ -66,6 +66,19 @@ export function frameCsp(ancestors: readonly string[], claimed: string | undefin
   ].join('; ')
 }
 
+/**
+ * The social popup's loading page's CSP: the frame's, less what a page without script needs
+ * (no script, no connection), and never framed: it is a top-level window, for any project.
+ */
+export const SOCIAL_POPUP_CSP = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
 /** What the route module needs. */
 export interface SecureFrameDeps {
   config: ServerConfig
@@ -78,9 +91,10 @@ export interface SecureFrameDeps {
 
 /**
  * The secure frame on the server's own origin (issue 17): `GET /secure-frame/?projectId=…`, the
- * page with the project's configuration and CSP; `GET /secure-frame/assets/*`, its hashed
- * files; `POST /secure-frame/rpc?projectId&chainId`, the chain RPC proxy for the frame's origin
- * alone (the project gate would refuse it: the frame's origin is not a host page's).
+ * page with the project's configuration and CSP; `GET /secure-frame/social-popup`, the social
+ * login popup's loading page (issue 12); `GET /secure-frame/assets/*`, their hashed files;
+ * `POST /secure-frame/rpc?projectId&chainId`, the chain RPC proxy for the frame's origin alone
+ * (the project gate would refuse it: the frame's origin is not a host page's).
  */
 export function secureFrameRoutes(deps: SecureFrameDeps) {
   const app = new Hono<ProjectEnv>()
@@ -92,6 +106,7 @@ export function secureFrameRoutes(deps: SecureFrameDeps) {
       return { id, name: `Chain ${id}` }
     })
   let page: Promise<string> | undefined
+  let popup: string | undefined
 
   app.get(SECURE_FRAME_PATH, async (c) => {
     const distDir = deps.distDir
@@ -120,6 +135,27 @@ export function secureFrameRoutes(deps: SecureFrameDeps) {
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
       'cross-origin-opener-policy': 'same-origin',
+    })
+  })
+
+  // The same page for every project (it reads nothing), so no project id: the host opens it
+  // before it asks the frame anything. No COOP: the host, another origin, keeps its handle on
+  // the popup and sends it on to the provider.
+  app.get(SOCIAL_POPUP_PATH, async (c) => {
+    const distDir = deps.distDir
+    // Kept once read; a build from before the page existed has none: not built, not an error.
+    popup ??=
+      distDir === undefined
+        ? undefined
+        : await readFile(resolve(distDir, 'social-popup.html'), 'utf8').catch(() => undefined)
+    if (popup === undefined)
+      throw new HttpError(404, 'The social login page is not built on this server')
+    return c.html(popup, 200, {
+      'content-security-policy': SOCIAL_POPUP_CSP,
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
     })
   })
 
