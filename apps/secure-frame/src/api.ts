@@ -2,6 +2,7 @@ import {
   ACCESS_TOKEN_SCHEME,
   custodyErrorSchema,
   DEVICE_PROOF_HEADER,
+  farcasterErrorSchema,
   socialErrorSchema,
 } from '@latch/core/api'
 import * as z from 'zod/mini'
@@ -19,8 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-/** A refusal's body: the auth codes, with the custody or the social login's own. */
-const errorBodySchema = z.union([custodyErrorSchema, socialErrorSchema])
+/** A refusal's body: the auth codes, with the custody, the social or the Farcaster login's own. */
+const errorBodySchema = z.union([custodyErrorSchema, socialErrorSchema, farcasterErrorSchema])
 
 /** A schema the frame parses an answer with. */
 type Schema<T> = z.ZodMiniType<T>

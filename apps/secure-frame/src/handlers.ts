@@ -7,6 +7,7 @@ import {
   updateEmailPrimaryResponseSchema,
   updateEmailResponseSchema,
   updateEmailSecondaryResponseSchema,
+  type AuthTokens,
   type AuthUser,
 } from '@latch/core/api'
 import type { FrameHandlers, FrameNotify, FrameUser } from '@latch/frame'
@@ -18,14 +19,14 @@ import type { WalletKeeper } from './custody.js'
 import { handleRpc } from './rpc.js'
 import { isSessionExpired, SESSION_EXPIRED, type Session } from './session.js'
 import type { SocialLogin } from './social.js'
+import type { FarcasterLogin } from './farcaster.js'
 
 // The answer to every app event of SPEC §7. Email login and its update go to the Latch server's
-// `/v1/auth/*`, the social login to `/v1/auth/social/*` (social.ts); the account is the key the
-// frame keeps (custody.ts); RPC is rpc.ts. What this version does not have is answered honestly:
-// smart accounts are not enabled (an empty network list, SPEC §4's fallback), and the farcaster
-// login is not configured (issue 12).
+// `/v1/auth/*`, the social login to `/v1/auth/social/*` (social.ts), Farcaster to
+// `/v1/auth/farcaster/*` (farcaster.ts); the account is the key the frame keeps (custody.ts);
+// RPC is rpc.ts. What this version does not have is answered honestly: smart accounts are not
+// enabled (an empty network list, SPEC §4's fallback).
 
-export const FARCASTER_NOT_CONFIGURED = 'Farcaster login is not configured on this Latch server'
 export const SMART_ACCOUNTS_NOT_ENABLED = 'Smart accounts are not enabled on this Latch server'
 /** SPEC §8's thrown message for a chain the frame cannot use. */
 export const CHAIN_NOT_SUPPORTED = 'Chain is not supported'
@@ -39,6 +40,7 @@ export interface FrameServices {
   session: Session
   wallet: WalletKeeper
   social: SocialLogin
+  farcaster: FarcasterLogin
   approve: Approver
   /** The approval UI's look (SYNC_THEME). */
   applyTheme(theme: {
@@ -91,6 +93,13 @@ export function createHandlers(services: FrameServices): FrameHandlers {
     const user = await session.user()
     if (!user) throw new Error(SESSION_EXPIRED)
     return { user, account: await wallet.account(user) }
+  }
+
+  /** A social or Farcaster flow's session, kept as after CONNECT_OTP; the wallet made or recovered. */
+  const connectedUser = async (tokens: AuthTokens & { username: string }): Promise<FrameUser> => {
+    await session.start(tokens)
+    const { user, account } = await finishLogin()
+    return { ...frameUser(user, account), userName: tokens.username }
   }
 
   const notConfigured = (message: string) => () => Promise.reject(new Error(message))
@@ -146,14 +155,13 @@ export function createHandlers(services: FrameServices): FrameHandlers {
       // The host's active chain, when the frame serves it; else the frame's (the answer says
       // which). Only the EOA: a preferred smart account falls back to it (SPEC §4).
       if (chainId !== undefined && findChain(chainId)) switchTo(chainId)
-      const tokens = await services.social.connect(uri, signal)
-      // From here on, as after CONNECT_OTP: the session kept, the wallet made or recovered.
-      await session.start(tokens)
-      const { user, account } = await finishLogin()
-      return { ...frameUser(user, account), userName: tokens.username }
+      return connectedUser(await services.social.connect(uri, signal))
     },
-    GET_FARCASTER_URI: notConfigured(FARCASTER_NOT_CONFIGURED),
-    CONNECT_FARCASTER: notConfigured(FARCASTER_NOT_CONFIGURED),
+    GET_FARCASTER_URI: async (_payload, { signal }) => ({
+      url: await services.farcaster.uri(signal),
+    }),
+    CONNECT_FARCASTER: async (_payload, { signal }) =>
+      connectedUser(await services.farcaster.connect(signal)),
     IS_CONNECTED: async () => {
       try {
         const answer = await session.call(AUTH_API_PATHS.session, {}, sessionResponseSchema)

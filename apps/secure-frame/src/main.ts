@@ -8,6 +8,7 @@ import { createHandlers } from './handlers.js'
 import { indexedDbStore, memoryStore, type KeyValueStore } from './store.js'
 import { loadDeviceKey, loadWrappingKey } from './keys.js'
 import { createSession } from './session.js'
+import { createFarcasterLogin } from './farcaster.js'
 import { createSocialLogin } from './social.js'
 import './style.css'
 
@@ -54,6 +55,7 @@ async function start(): Promise<void> {
       session,
       wallet,
       social: createSocialLogin({ api }),
+      farcaster: createFarcasterLogin({ api }),
       approve: domApprover(root, () => dapp),
       applyTheme: (theme) => applyTheme(root, theme),
       setDapp: (info) => {

@@ -3,33 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_EXPIRED } from './session.js'
 import { SOCIAL_TIMED_OUT, SOCIAL_UNKNOWN_URI } from './social.js'
 import { completePopup, startSocialProviders, type SocialProviders } from './test/social.js'
-import {
-  newFrame,
-  startWorld,
-  type SocialTimings,
-  type TestFrame,
-  type World,
-} from './test/world.js'
+import { expectAbortStopsPolling, FAST, movableClock } from './test/polling.js'
+import { newFrame, startWorld, type TestFrame, type World } from './test/world.js'
 
 // The social login, frame to real server to the real local identity provider and back:
 // GET_SOCIAL_REDIRECT_URI, the popup at the provider, the callback, CONNECT_SOCIAL's wait.
-
-/** Fast polling, so a test waits tens of milliseconds where a visitor waits a second. */
-const FAST: SocialTimings = { pollMs: 20 }
 
 /** The providers whose email the server takes (they say it is verified). */
 const VOUCH_FOR_EMAIL = new Set<SocialProvider>(['google', 'github', 'apple', 'discord'])
 
 let providers: SocialProviders
 let world: World
-/** Added to the server's clock: a flow's life passes without waiting for it. */
-let serverClockSkew = 0
+const clock = movableClock()
 
 beforeAll(async () => {
   providers = await startSocialProviders()
   world = await startWorld({
     social: providers.config,
-    now: () => Date.now() + serverClockSkew,
+    now: clock.now,
   })
 })
 afterAll(async () => {
@@ -154,27 +145,20 @@ describe('social login in the secure frame', () => {
     const frame = await newFrame(world, undefined, FAST)
     // Started 30 s in the server's past, asked about 30 s in its future: the flow's 60 s are
     // over, and every device proof stays well within its 60 s skew.
-    serverClockSkew = -30_000
-    try {
-      const { uri } = await frame.call('GET_SOCIAL_REDIRECT_URI', { provider: 'x' })
-      serverClockSkew = 30_500
-      await expect(frame.call('CONNECT_SOCIAL', { uri })).rejects.toThrow(SESSION_EXPIRED)
-    } finally {
-      serverClockSkew = 0
-    }
+    let uri = ''
+    await clock.shifted(
+      -30_000,
+      async () => ({ uri } = await frame.call('GET_SOCIAL_REDIRECT_URI', { provider: 'x' })),
+      30_500,
+      () => expect(frame.call('CONNECT_SOCIAL', { uri })).rejects.toThrow(SESSION_EXPIRED),
+    )
   })
 
   it('stops polling when the host aborts, and a later CONNECT_SOCIAL still completes', async () => {
     const frame = await newFrame(world, undefined, FAST)
     const controller = new AbortController()
-    const before = resultCalls()
     const { uri, connecting } = await startLogin(frame, 'apple', controller.signal)
-    await expect.poll(resultCalls).toBeGreaterThan(before + 1)
-    controller.abort()
-    await expect(connecting).rejects.toThrow()
-    const stopped = resultCalls()
-    await new Promise((resolve) => setTimeout(resolve, 10 * (FAST.pollMs ?? 0)))
-    expect(resultCalls()).toBe(stopped)
+    await expectAbortStopsPolling(controller, connecting, resultCalls)
     // The flow itself lives on (the host may ask again within its deadline): Apple's form_post.
     const person = providers.user()
     expect(await completePopup(world, uri, { username: person.username })).toBe(200)

@@ -6,24 +6,24 @@ import {
   socialStartResponseSchema,
   type SocialConnectResponse,
   type SocialProvider,
-  type SocialResultResponse,
 } from '@latch/core/api'
-import { ApiError, type ApiCall } from './api.js'
-import { SESSION_EXPIRED } from './session.js'
+import type { ApiCall } from './api.js'
+import { createFlowLogin, FLOW_TIMED_OUT, FLOW_UNKNOWN, type FlowTimings } from './flow-login.js'
 
 // The social login's two steps in the frame (issue 12). The frame starts the flow with its
 // device key and keeps which flow a provider URI belongs to; the popup goes to the provider and
 // back to the server; the frame asks the server for the result until it is ready and swaps the
-// flow for a session. The result never travels through the host page or `window.opener`.
+// flow for a session (flow-login.ts, shared with Farcaster). The result never travels through
+// the host page or `window.opener`.
 
 /** How often the frame asks for the flow's result while the popup is at the provider. */
 export const SOCIAL_POLL_MS = 1_000
 
 /** SPEC §8 'An error occurred': CONNECT_SOCIAL with a URI this frame did not hand out. */
-export const SOCIAL_UNKNOWN_URI = 'An error occurred'
+export const SOCIAL_UNKNOWN_URI = FLOW_UNKNOWN
 
 /** SPEC §8 'Embedded Wallet Request Timed Out': no result within the time allowed. */
-export const SOCIAL_TIMED_OUT = 'Embedded Wallet Request Timed Out'
+export const SOCIAL_TIMED_OUT = FLOW_TIMED_OUT
 
 export interface SocialLogin {
   /**
@@ -45,117 +45,35 @@ export interface SocialLogin {
   connect(uri: string, signal: AbortSignal): Promise<SocialConnectResponse>
 }
 
-interface Flow {
-  flowId: string
-  /** When the frame stops waiting for the provider (ms, on `now`'s clock). */
-  deadline: number
-}
-
-export function createSocialLogin(options: {
-  api: ApiCall
-  pollMs?: number
-  /** From the URI handed out to the end of the wait; {@link SOCIAL_RESULT_TIMEOUT_MS} by default. */
-  resultTimeoutMs?: number
-  now?: () => number
-}): SocialLogin {
-  const { api } = options
-  const pollMs = options.pollMs ?? SOCIAL_POLL_MS
-  const resultTimeoutMs = options.resultTimeoutMs ?? SOCIAL_RESULT_TIMEOUT_MS
-  const now = options.now ?? Date.now
-  const flows = new Map<string, Flow>()
-
-  /** Flows nobody waits for any more (their host gave up, or never asked): forgotten. */
-  const prune = () => {
-    for (const [uri, flow] of flows) if (flow.deadline <= now()) flows.delete(uri)
-  }
-
-  /** The result, until it is no longer pending or the flow's time is up. */
-  const waitForResult = async (flow: Flow, signal: AbortSignal) => {
-    for (;;) {
-      const result = await api(
-        SOCIAL_API_PATHS.result,
-        { flowId: flow.flowId },
-        socialResultResponseSchema,
-        { signal },
-      ).catch((error: unknown) => {
-        // A poll lost on a flaky network, or refused for a moment, is asked again.
-        if (isTransient(error) && !signal.aborted) return { status: 'pending' as const }
-        throw error
-      })
-      // The server may not have seen the abort (the answer was on its way): stop here anyway.
-      signal.throwIfAborted()
-      if (result.status === 'ready') return
-      if (result.status === 'error') throw new Error(failureMessage(result))
-      const left = flow.deadline - now()
-      if (left <= 0) throw new Error(SOCIAL_TIMED_OUT)
-      await delay(Math.min(pollMs, left), signal)
-    }
-  }
-
+/**
+ * The social login; `timings` default to {@link SOCIAL_POLL_MS} and, from the URI handed out to
+ * the end of the wait, {@link SOCIAL_RESULT_TIMEOUT_MS}.
+ */
+export function createSocialLogin({
+  api,
+  ...timings
+}: { api: ApiCall } & FlowTimings): SocialLogin {
+  const flows = createFlowLogin(
+    api,
+    {
+      paths: SOCIAL_API_PATHS,
+      resultSchema: socialResultResponseSchema,
+      connectSchema: socialConnectResponseSchema,
+      defaults: { pollMs: SOCIAL_POLL_MS, resultTimeoutMs: SOCIAL_RESULT_TIMEOUT_MS },
+    },
+    timings,
+  )
   return {
     async redirectUri(provider, signal) {
-      prune()
       const { uri, flowId } = await api(
         SOCIAL_API_PATHS.start,
         { provider },
         socialStartResponseSchema,
         { signal },
       )
-      flows.set(uri, { flowId, deadline: now() + resultTimeoutMs })
+      flows.remember(uri, flowId)
       return uri
     },
-    async connect(uri, signal) {
-      const flow = flows.get(uri)
-      if (!flow) throw new Error(SOCIAL_UNKNOWN_URI)
-      try {
-        await waitForResult(flow, signal)
-        const session = await api(
-          SOCIAL_API_PATHS.connect,
-          { flowId: flow.flowId },
-          socialConnectResponseSchema,
-          { signal },
-        )
-        flows.delete(uri)
-        return session
-      } catch (error) {
-        // An abort leaves the flow to a later CONNECT_SOCIAL, within the same deadline; any
-        // other end is final (the server's flow is done, or the frame stopped waiting for it).
-        if (!signal.aborted) flows.delete(uri)
-        throw expired(error)
-      }
-    },
+    connect: (uri, signal) => flows.connect(uri, signal),
   }
-}
-
-type FailedResult = Extract<SocialResultResponse, { status: 'error' }>
-
-/** What the host shows for a flow that ended without a login. */
-const failureMessage = (result: FailedResult): string =>
-  result.code === 'FLOW_EXPIRED' ? SESSION_EXPIRED : result.message
-
-/** The server's FLOW_EXPIRED refusal (a result or connect after the flow's life) is SPEC §8's text. */
-function expired(error: unknown): unknown {
-  return error instanceof ApiError && error.code === 'FLOW_EXPIRED'
-    ? new Error(SESSION_EXPIRED)
-    : error
-}
-
-/** No answer (the network), too many requests, or the server's own failure: worth asking again. */
-const isTransient = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500)
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
 }

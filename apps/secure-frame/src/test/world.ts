@@ -1,8 +1,11 @@
 // What the frame's Node tests share: a real Latch server in process (email login, custody, the
-// RPC proxy to a real anvil, social login when given its configuration), a real maildev, and
+// RPC proxy to a real anvil, social login when given its configuration, Farcaster on request:
+// the IdRegistry on that anvil, the relay on a real port), a real maildev, and
 // frames built as main.ts builds them, with an in-memory store in place of IndexedDB and every
 // call to the server recorded.
 import { randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
 import { startDevnet, type Devnet } from '@latch/devnet'
 import { startMailbox, type Mailbox } from '@latch/mailbox'
 import {
@@ -19,7 +22,9 @@ import type {
   FrameHandlers,
   FrameNotify,
 } from '@latch/frame'
+import { FARCASTER_API_PATHS } from '@latch/core/api'
 import { createApi } from '../api.js'
+import { createFarcasterLogin } from '../farcaster.js'
 import type { Approver } from '../approval.js'
 import type { FrameConfig } from '../config.js'
 import { createWalletKeeper } from '../custody.js'
@@ -45,6 +50,11 @@ export interface World {
   /** The path of every call the frames made, in order. */
   paths: string[]
   fetch: typeof fetch
+  /**
+   * Where the Farcaster app reaches the server's auth relay over HTTP, as a phone does
+   * (`createAppClient({ relay })`); only with the `farcaster` option.
+   */
+  farcasterRelay?: string
   stop(): Promise<void>
 }
 
@@ -54,7 +64,23 @@ export interface WorldOptions {
   social?: ServerConfigInput['social']
   /** The server's clock (flows' lives, tokens, rate limits); `Date.now` by default. */
   now?: () => number
+  /**
+   * Sign in with Farcaster: the server's `farcaster` section reading the devnet's IdRegistry
+   * (these fields laid over it), and its relay listening on a free port.
+   */
+  farcaster?: { channelTtlSeconds?: number }
 }
+
+/** Limits no test reaches: every test here calls from the same address, and polls fast. */
+const ROOMY = { requests: 100_000, windowSeconds: 600 }
+const FARCASTER_LIMITS = [
+  'startPerIp',
+  'resultPerIp',
+  'connectPerIp',
+  'channelPerIp',
+  'authenticatePerIp',
+  'statusPerIp',
+] as const
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const [mailbox, devnet] = await Promise.all([
@@ -74,6 +100,15 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       deviceApproval: { ttlSeconds: 900, waitSeconds: 2, pollMs: 20 },
     },
     ...(options.social ? { social: options.social } : {}),
+    ...(options.farcaster
+      ? {
+          farcaster: {
+            rpcUrls: [chain.rpcUrl],
+            rateLimits: Object.fromEntries(FARCASTER_LIMITS.map((name) => [name, ROOMY])),
+            ...options.farcaster,
+          },
+        }
+      : {}),
   })
   const server = await createServer(serverConfig, {
     env: SECRETS,
@@ -91,6 +126,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     traffic.push(await response.clone().text())
     return response
   }
+  const relay = options.farcaster ? await listen(server) : undefined
   return {
     server,
     mailbox,
@@ -98,6 +134,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     traffic,
     paths,
     fetch: fetchFn,
+    ...(relay ? { farcasterRelay: `${relay.origin}${FARCASTER_API_PATHS.relay}` } : {}),
     config: {
       apiUrl: PUBLIC_URL,
       rpcUrl: `${PUBLIC_URL}/secure-frame/rpc`,
@@ -106,6 +143,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       chains: [{ id: chain.chainId, name: chain.name }],
     },
     async stop() {
+      if (relay) await new Promise((done) => relay.listener.close(done))
       await server.close()
       await Promise.all([mailbox.stop(), devnet.stop()])
     },
@@ -126,7 +164,19 @@ export interface TestFrame {
   ): Promise<AppSuccess<T>>
 }
 
-/** The social login's timings in a test (short, so no test waits the real 45 s). */
+/** The server on a free port of 127.0.0.1, for callers from outside (the Farcaster app). */
+async function listen(server: LatchServer): Promise<{ listener: ServerType; origin: string }> {
+  const listener = await new Promise<ServerType>((ready) => {
+    const running = serve(
+      { fetch: (request) => server.fetch(request), port: 0, hostname: '127.0.0.1' },
+      () => ready(running),
+    )
+  })
+  const { port } = listener.address() as AddressInfo
+  return { listener, origin: `http://127.0.0.1:${port}` }
+}
+
+/** The social and Farcaster logins' timings in a test (short, so no test waits the real ones). */
 export interface SocialTimings {
   pollMs?: number
   resultTimeoutMs?: number
@@ -162,6 +212,7 @@ export async function newFrame(
       session,
       wallet,
       social: createSocialLogin({ api, ...social }),
+      farcaster: createFarcasterLogin({ api, ...social }),
       approve,
       applyTheme: () => undefined,
       setDapp: () => undefined,

@@ -1,0 +1,153 @@
+import type * as z from 'zod/mini'
+import { ApiError, type ApiCall } from './api.js'
+import { SESSION_EXPIRED } from './session.js'
+
+// What the social and the Farcaster logins share (issue 12): a flow the frame started on the
+// server with its device key, remembered in memory under what the host was handed (a provider's
+// URI, a Farcaster link), then awaited: the result asked for every `pollMs` until it is ready,
+// then swapped, once, for a session. The result never travels through the host page.
+
+/** SPEC §8 'An error occurred': a connect for a flow this frame did not hand out (or ended). */
+export const FLOW_UNKNOWN = 'An error occurred'
+
+/** SPEC §8 'Embedded Wallet Request Timed Out': no result within the time allowed. */
+export const FLOW_TIMED_OUT = 'Embedded Wallet Request Timed Out'
+
+/** A flow's result as both logins' servers answer it. */
+export type FlowResult =
+  { status: 'pending' } | { status: 'ready' } | { status: 'error'; code: string; message: string }
+
+/** The answer schema the frame parses a server's reply with. */
+type Schema<T> = z.ZodMiniType<T>
+
+/** A login's timings and clock, as main.ts (the defaults) or a test (shorter) sets them. */
+export interface FlowTimings {
+  /** How often the result is asked for; the login's own default otherwise. */
+  pollMs?: number
+  /** From the flow's start to the end of the wait; the login's own default otherwise. */
+  resultTimeoutMs?: number
+  now?: () => number
+}
+
+/** What a login's flows are: its routes, its answers, its default timings. */
+export interface FlowLoginOptions<Session> {
+  /** The server's routes: the result to poll, the connect that gives the session. */
+  paths: { result: string; connect: string }
+  resultSchema: Schema<FlowResult>
+  connectSchema: Schema<Session>
+  defaults: { pollMs: number; resultTimeoutMs: number }
+}
+
+export interface FlowLogin<Session> {
+  /** Remembers a flow the server started, under the `key` the host was handed. */
+  remember(key: string, flowId: string): void
+  /**
+   * Waits for `key`'s flow (a poll the network lost, a 429 or a 5xx is asked again), then
+   * takes its session.
+   * @throws Error 'An error occurred' for a key this frame did not hand out (or already ended);
+   *   'Session Expired' when the server let the flow expire; 'Embedded Wallet Request Timed Out'
+   *   when the time allowed passed since the flow started; the server's message for any other
+   *   end. An abort stops the polling at once and rejects with the signal's reason; the flow
+   *   stays for another connect until its deadline.
+   */
+  connect(key: string, signal: AbortSignal): Promise<Session>
+}
+
+interface Flow {
+  flowId: string
+  /** When the frame stops waiting (ms, on `now`'s clock). */
+  deadline: number
+}
+
+export function createFlowLogin<Session>(
+  api: ApiCall,
+  options: FlowLoginOptions<Session>,
+  timings: FlowTimings = {},
+): FlowLogin<Session> {
+  const { paths } = options
+  const pollMs = timings.pollMs ?? options.defaults.pollMs
+  const resultTimeoutMs = timings.resultTimeoutMs ?? options.defaults.resultTimeoutMs
+  const now = timings.now ?? Date.now
+  const flows = new Map<string, Flow>()
+
+  /** Flows nobody waits for any more (their host gave up, or never asked): forgotten. */
+  const prune = () => {
+    for (const [key, flow] of flows) if (flow.deadline <= now()) flows.delete(key)
+  }
+
+  /** The result, until it is no longer pending or the flow's time is up. */
+  const waitForResult = async (flow: Flow, signal: AbortSignal) => {
+    for (;;) {
+      const result: FlowResult = await api(
+        paths.result,
+        { flowId: flow.flowId },
+        options.resultSchema,
+        { signal },
+      ).catch((error: unknown) => {
+        // A poll lost on a flaky network, or refused for a moment, is asked again.
+        if (isTransient(error) && !signal.aborted) return { status: 'pending' as const }
+        throw error
+      })
+      // The server may not have seen the abort (the answer was on its way): stop here anyway.
+      signal.throwIfAborted()
+      if (result.status === 'ready') return
+      if (result.status === 'error') {
+        throw new Error(result.code === 'FLOW_EXPIRED' ? SESSION_EXPIRED : result.message)
+      }
+      const left = flow.deadline - now()
+      if (left <= 0) throw new Error(FLOW_TIMED_OUT)
+      await delay(Math.min(pollMs, left), signal)
+    }
+  }
+
+  return {
+    remember(key, flowId) {
+      prune()
+      flows.set(key, { flowId, deadline: now() + resultTimeoutMs })
+    },
+    async connect(key, signal) {
+      const flow = flows.get(key)
+      if (!flow) throw new Error(FLOW_UNKNOWN)
+      try {
+        await waitForResult(flow, signal)
+        const session = await api(paths.connect, { flowId: flow.flowId }, options.connectSchema, {
+          signal,
+        })
+        flows.delete(key)
+        return session
+      } catch (error) {
+        // An abort leaves the flow to a later connect, within the same deadline; any other
+        // end is final (the server's flow is done, or the frame stopped waiting for it).
+        if (!signal.aborted) flows.delete(key)
+        throw expired(error)
+      }
+    },
+  }
+}
+
+/** The server's FLOW_EXPIRED refusal (a result or connect after the flow's life) is SPEC §8's text. */
+function expired(error: unknown): unknown {
+  return error instanceof ApiError && error.code === 'FLOW_EXPIRED'
+    ? new Error(SESSION_EXPIRED)
+    : error
+}
+
+/** No answer (the network), too many requests, or the server's own failure: worth asking again. */
+const isTransient = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500)
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
