@@ -3,7 +3,7 @@ import { startMailbox } from '@latch/mailbox'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { t } from './messages.js'
-import { connectButton, dialog, modalButton } from './modal.js'
+import { connectButton, dialog } from './modal.js'
 import { useStack } from './use-stack.js'
 
 /** A free port on 127.0.0.1: the server's auth `publicUrl` names it before the server starts. */
@@ -36,7 +36,10 @@ async function logIn(page: Page, email: string) {
   await dialog(page).waitFor({ state: 'visible' })
   await dialog(page).getByLabel(t('view.ConnectingEmail.label'), { exact: true }).fill(email)
   const asked = performance.now()
-  await modalButton(page, t('view.ConnectingEmail.submit')).click()
+  // Exact: the social buttons read "Continue with …".
+  await dialog(page)
+    .getByRole('button', { name: t('view.ConnectingEmail.submit'), exact: true })
+    .click()
   const code = await mailbox.latestCode(email, { timeout: 20_000 })
   const mailed = performance.now()
   await dialog(page).getByLabel(t('view.EmailCode.label'), { exact: true }).fill(code)

@@ -20,6 +20,8 @@ export * from './router/index.js'
 export * from './selectors/account-network.js'
 // The send flow and transaction following (issue 15).
 export * from './send/index.js'
+// Social login: its popup and its flow (issue 12).
+export * from './social/index.js'
 export * from './storage/index.js'
 export * from './validation/index.js'
 export * from './wallets/index.js'

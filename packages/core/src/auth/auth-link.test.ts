@@ -1,11 +1,4 @@
-import {
-  eventSchemas,
-  FrameError,
-  type AppEventType,
-  type AppSuccess,
-  type FrameClient,
-  type FrameClientOptions,
-} from '@latch/frame'
+import { FrameError } from '@latch/frame'
 import { createActor } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import type { ChainAdapter } from '../adapter/contract.js'
@@ -17,63 +10,23 @@ import { AUTH_CONNECTOR_ID } from './auth-connector.js'
 import { createAuthLink } from './auth-link.js'
 import { emailLoginMachine } from './email-login.machine.js'
 import type { FrameRpcError } from './frame-provider.js'
-import type { MountedAuthFrame } from './mount-iframe.js'
+import { scriptedFrame } from '../testing/scripted-frame.js'
 
-type Handler = (payload: unknown) => unknown
-
-/**
- * A frame client that answers from `handlers` (checked against each event's own schema, as the
- * real client checks replies), and the options core created it with.
- */
-function fakeClientModule(handlers: Partial<Record<AppEventType, Handler>>) {
-  const seen: { options?: FrameClientOptions; requests: string[] } = { requests: [] }
-  const createFrameClient = (options: FrameClientOptions): FrameClient => {
-    seen.options = options
-    let state: FrameClient['state'] = 'idle'
-    return {
-      load() {
-        options.mount(options.frameUrl)
-        state = 'ready'
-      },
-      async request<T extends AppEventType>(type: T, ...args: unknown[]): Promise<AppSuccess<T>> {
-        seen.requests.push(type)
-        const handler = handlers[type]
-        if (!handler) throw new FrameError('remote', { event: type, remoteMessage: 'no handler' })
-        return eventSchemas(type).success.parse(await handler(args[0])) as AppSuccess<T>
-      },
-      whenReady: () => Promise.resolve(),
-      get state() {
-        return state
-      },
-      dropped: { origin: 0, source: 0, invalid: 0, 'unknown-id': 0, unexpected: 0 },
-      frameOrigin: new URL(options.frameUrl).origin,
-      destroy() {
-        state = 'destroyed'
-      },
-    }
-  }
-  return { seen, loader: () => Promise.resolve({ createFrameClient }) }
-}
-
-function fakeMount() {
-  const visible: boolean[] = []
-  const mount = (): MountedAuthFrame => ({
-    element: {} as HTMLIFrameElement,
-    window: { postMessage: () => undefined },
-    remove: () => undefined,
-    setVisible: (value) => visible.push(value),
-  })
-  return { visible, mount }
-}
-
-function setup(handlers: Partial<Record<AppEventType, Handler>>, stored: { flag?: boolean } = {}) {
+function setup(handlers: Parameters<typeof scriptedFrame>[0], stored: { flag?: boolean } = {}) {
   const storage = createLatchStorage({ port: createMemoryStorage() })
   if (stored.flag) {
     storage.set('emailLoginUsed', true)
     storage.set('email', 'ada@example.com')
   }
-  const { seen, loader } = fakeClientModule(handlers)
-  const { visible, mount } = fakeMount()
+  const scripted = scriptedFrame(handlers)
+  const { loader, mount } = scripted.authFrame
+  const seen = {
+    get options() {
+      return scripted.options()
+    },
+    requests: scripted.requests,
+  }
+  const { shown } = scripted
   const frame = createAuthFrame({
     serverUrl: 'http://127.0.0.1:4000/',
     projectId: 'project-1',
@@ -89,7 +42,7 @@ function setup(handlers: Partial<Record<AppEventType, Handler>>, stored: { flag?
   }
   const registry = new Map<ChainNamespace, ChainAdapter>([['eip155', adapter as ChainAdapter]])
   const link = createAuthLink({ frame, registry, storage })
-  return { storage, seen, visible, frame, link, lent }
+  return { storage, seen, shown, frame, link, lent }
 }
 
 describe('the AUTH connector and its frame (SPEC §4 secure iframe)', () => {
@@ -157,7 +110,7 @@ describe('the AUTH connector and its frame (SPEC §4 secure iframe)', () => {
   })
 
   it('sends RPC requests through the frame and shows the frame while it asks for approval', async () => {
-    const { link, frame, seen, visible } = setup({
+    const { link, frame, seen, shown } = setup({
       RPC_REQUEST: (payload) => {
         const onNotice = seen.options?.onNotice
         onNotice?.({
@@ -183,7 +136,7 @@ describe('the AUTH connector and its frame (SPEC §4 secure iframe)', () => {
     })
     expect(signature).toMatch(/^0x/)
     expect(changes).toEqual(['personal_sign', undefined])
-    expect(visible).toEqual([true, false])
+    expect(shown).toEqual([true, false])
     expect(frame.approval).toBeUndefined()
   })
 
@@ -220,7 +173,7 @@ describe('the AUTH connector and its frame (SPEC §4 secure iframe)', () => {
       chainId: 1,
       version: '0',
       loader: () => Promise.reject(new Error('chunk failed')),
-      mount: fakeMount().mount,
+      mount: scriptedFrame({}).authFrame.mount,
     })
     await expect(frame.client()).rejects.toThrow('Unable to load email login dependency')
   })

@@ -1,6 +1,14 @@
-import type { AppEventType, AppRequest, AppSuccess } from '@latch/frame'
+import {
+  isFrameError,
+  type AppEventType,
+  type AppRequest,
+  type AppSuccess,
+  type ChainId,
+  type FrameUser,
+} from '@latch/frame'
 import { fromPromise } from 'xstate'
 import type { AdapterRegistry } from '../latch/adapter-actors.js'
+import type { SocialProvider } from '../router/routes.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import { AUTH_CONNECTOR_ID, authConnector } from './auth-connector.js'
 import type { AuthFrame } from './auth-frame.js'
@@ -32,6 +40,21 @@ export interface AuthLink {
   readonly loginActors: ReturnType<typeof loginActors>
   /** The email-update machine's actors. */
   readonly updateActors: ReturnType<typeof updateActors>
+  /** The social login's frame calls (issue 12): the social-login machine's actors use them. */
+  readonly social: SocialFrameCalls
+}
+
+/** The social login's two frame calls (SPEC §7 GET_SOCIAL_REDIRECT_URI, CONNECT_SOCIAL). */
+export interface SocialFrameCalls {
+  /** The provider's URL for the popup; the frame remembers the flow it belongs to. */
+  redirectUri(provider: SocialProvider, signal: AbortSignal): Promise<string>
+  /**
+   * Waits while the visitor is at the provider, until the frame holds the session; then the
+   * AUTH connector's provider is lent (it can connect). SPEC §9's 30 s request timeout is
+   * shorter than the frame's wait (SOCIAL_RESULT_TIMEOUT_MS), so a call that timed out is made
+   * again: the frame keeps the flow for it. The caller's signal ends the wait.
+   */
+  connect(request: { uri: string; chainId?: ChainId }, signal: AbortSignal): Promise<FrameUser>
 }
 
 type Ask = <T extends AppEventType>(
@@ -51,6 +74,30 @@ function loginActors(ask: Ask) {
     connectOtp: fromPromise<void, { email: string; otp: string }>(async ({ input, signal }) => {
       await ask('CONNECT_OTP', { otp: input.otp }, signal)
     }),
+  }
+}
+
+function socialCalls(ask: Ask, lend: () => void): SocialFrameCalls {
+  return {
+    async redirectUri(provider, signal) {
+      return (await ask('GET_SOCIAL_REDIRECT_URI', { provider }, signal)).uri
+    },
+    async connect({ uri, chainId }, signal) {
+      for (;;) {
+        try {
+          const user = await ask(
+            'CONNECT_SOCIAL',
+            { uri, ...(chainId !== undefined ? { chainId } : {}) },
+            signal,
+          )
+          lend()
+          return user
+        } catch (error) {
+          const timedOut = isFrameError(error) && error.kind === 'iframe_request_timeout'
+          if (!timedOut || signal.aborted) throw error
+        }
+      }
+    },
   }
 }
 
@@ -119,5 +166,6 @@ export function createAuthLink(deps: {
     },
     loginActors: loginActors(ask),
     updateActors: updateActors(ask),
+    social: socialCalls(ask, () => lend(provider)),
   }
 }

@@ -11,7 +11,7 @@ export {
   type FrameClientLoader,
 } from './auth-frame.js'
 export { AUTH_CONNECTOR_ID, authConnector } from './auth-connector.js'
-export { createAuthLink, type AuthLink } from './auth-link.js'
+export { createAuthLink, type AuthLink, type SocialFrameCalls } from './auth-link.js'
 export {
   createAuthRuntime,
   type AuthRuntime,

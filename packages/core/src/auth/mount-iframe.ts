@@ -6,7 +6,6 @@ const FRAME_HEIGHT_PX = 480
 
 /** The iframe core puts into the page, and how to show or hide it for an approval. */
 export interface MountedAuthFrame extends MountedFrame {
-  readonly element: HTMLIFrameElement
   /** Shows the frame above the modal (an approval is waiting), or hides it again. */
   setVisible(visible: boolean): void
 }
@@ -90,7 +89,6 @@ export function mountIframe(document: Document, src: string, title: string): Mou
     if (holder.open) holder.close()
   }
   return {
-    element,
     window: contentWindow,
     remove: () => {
       hide()

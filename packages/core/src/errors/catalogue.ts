@@ -116,6 +116,14 @@ export const errorMessages = {
   SEND_TOKEN_NOT_SUPPORTED: 'Only {symbol} can be sent on {network}',
   /** SPEC §9: at most {limit} pending transactions are watched; this one is not followed. */
   PENDING_TRANSACTIONS_LIMIT: 'At most {limit} pending transactions are followed',
+  /**
+   * Not SPEC text (issue 12): the browser blocked the social login's popup (`window.open` gave
+   * nothing); a fresh click opens it.
+   */
+  SOCIAL_POPUP_BLOCKED:
+    'The sign-in window was blocked. Allow pop-ups for this site, then try again.',
+  /** Not SPEC text (issue 12): the social login ended without a session, for this reason. */
+  SOCIAL_LOGIN_FAILED: 'Social login failed: {reason}',
 } as const
 
 export type ErrorCode = keyof typeof errorMessages

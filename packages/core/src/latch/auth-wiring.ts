@@ -7,22 +7,35 @@ import type { StoragePort } from '../storage/storage-port.js'
 import { LATCH_SDK } from '../api/sdk-info.js'
 import { authConnector } from '../auth/auth-connector.js'
 import { selectModalState, selectRoute } from '../machines/modal.selectors.js'
-import { selectActiveNetwork } from '../machines/network-rules.js'
+import {
+  selectActiveNetwork,
+  selectNetworks,
+  type NetworkSnapshotLike,
+} from '../machines/network-rules.js'
+import type { Network } from '../network/network.js'
 import type { ResolvedOptions } from '../options/schema.js'
 import type { LatchChildren } from './root-events.js'
 
 /**
  * An instance's embedded wallet, as the start-up JS knows it: whether it is on, and how to load
  * it. Everything else (the machines, the frame client, the iframe) is in the auth chunk, loaded
- * by {@link LatchAuth.runtime}: when the visitor submits an email, or on load when a remembered
- * AUTH connection is tried (SPEC §4: only with the stored email-login flag).
+ * by {@link LatchAuth.runtime}: when the visitor submits an email or starts a social login, or
+ * on load when a remembered AUTH connection is tried (SPEC §4: only with the stored login flag).
  */
 export interface LatchAuth {
   /** `features.email` with a `serverUrl` and a project id: the email field is offered. */
   readonly enabled: boolean
+  /**
+   * A `serverUrl` and a project id: the secure frame can be loaded, so the embedded wallet's
+   * logins can run (the social buttons show only then, issue 12).
+   */
+  readonly available: boolean
   /** The loaded runtime, if it was loaded. */
   readonly current: AuthRuntime | undefined
-  /** Loads the auth chunk once. @throws LatchError EMAIL_LOGIN_DEPENDENCY_FAILED */
+  /**
+   * Loads the auth chunk once. @throws LatchError EMAIL_LOGIN_DEPENDENCY_FAILED, or
+   * ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND when the frame is not {@link available}.
+   */
   runtime(): Promise<AuthRuntime>
   /** Called when the runtime loads and whenever its flows change. */
   subscribe(listener: () => void): () => void
@@ -53,14 +66,15 @@ export interface LatchAuthDeps {
 
 /** Creates the instance's {@link LatchAuth}. Touches nothing until used. */
 export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
-  const enabled = deps.enabled && Boolean(deps.serverUrl && deps.projectId)
+  const available = Boolean(deps.serverUrl && deps.projectId)
+  const enabled = deps.enabled && available
   const listeners = new Set<() => void>()
   const changed = () => listeners.forEach((listener) => listener())
   let current: AuthRuntime | undefined
   let loading: Promise<AuthRuntime> | undefined
 
   const load = async (): Promise<AuthRuntime> => {
-    if (!enabled || !deps.serverUrl) throw new LatchError('ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND')
+    if (!available || !deps.serverUrl) throw new LatchError('ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND')
     const serverUrl = deps.serverUrl
     const [{ createAuthRuntime }, storage] = await Promise.all([
       import('../auth/auth-runtime.js'),
@@ -91,6 +105,7 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
 
   const auth: LatchAuth = {
     enabled,
+    available,
     get current() {
       return current
     },
@@ -113,12 +128,13 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
       const runtime = await auth.runtime()
       runtime.startUpdate(email)
     },
+    // A returning visitor's login may be a social one: whatever logged in, the frame restores it.
     async restore(signal) {
-      if (!enabled) return false
+      if (!available) return false
       return (await auth.runtime()).link.restore(signal)
     },
     async signOut() {
-      if (!enabled) return
+      if (!available) return
       await (await auth.runtime()).link.signOut()
     },
     destroy() {
@@ -132,24 +148,38 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
 /** The children the auth runtime talks to, read when it acts (the instance is running then). */
 type AuthChildren = Pick<LatchChildren, 'connection' | 'network' | 'modal'>
 
+/** The EVM network the AUTH connector connects on: the active one, else the first configured. */
+export function authNetworkOf(network: NetworkSnapshotLike): Network | undefined {
+  return (
+    selectActiveNetwork(network, authConnector.chain) ??
+    selectNetworks(network, authConnector.chain)[0]
+  )
+}
+
+/** SPEC §4: a login connects the AUTH connector, on {@link authNetworkOf}. */
+export function authConnectEvent(network: NetworkSnapshotLike) {
+  const preferredNetwork = authNetworkOf(network)
+  return {
+    type: 'CONNECT' as const,
+    connector: authConnector,
+    namespace: authConnector.chain,
+    ...(preferredNetwork ? { preferredNetwork } : {}),
+  }
+}
+
 /**
  * The instance's {@link LatchAuth} from its options: the modal moves through the email views,
  * and a login connects the AUTH connector through the connection machine (SPEC §4), on the
  * EVM network in force.
  */
 export function latchAuthFor(
-  options: Pick<
-    ResolvedOptions,
-    'features' | 'serverUrl' | 'projectId' | 'storageKeyPrefix' | 'networks'
-  >,
+  options: Pick<ResolvedOptions, 'features' | 'serverUrl' | 'projectId' | 'storageKeyPrefix'>,
   registry: AdapterRegistry,
   port: StoragePort | undefined,
   children: () => AuthChildren,
   frame?: LatchAuthDeps['frame'],
 ): LatchAuth {
-  const evmNetwork = () =>
-    selectActiveNetwork(children().network.getSnapshot(), authConnector.chain) ??
-    options.networks.find((network) => network.chainNamespace === authConnector.chain)
+  const evmNetwork = () => authNetworkOf(children().network.getSnapshot())
   return createLatchAuth({
     enabled: options.features.email,
     serverUrl: options.serverUrl,
@@ -167,15 +197,7 @@ export function latchAuthFor(
       push: (route) => children().modal.send({ type: 'PUSH', route }),
       replace: (route) => children().modal.send({ type: 'REPLACE', route }),
       goBack: () => children().modal.send({ type: 'GO_BACK' }),
-      connect: () => {
-        const preferredNetwork = evmNetwork()
-        children().connection.send({
-          type: 'CONNECT',
-          connector: authConnector,
-          namespace: authConnector.chain,
-          ...(preferredNetwork ? { preferredNetwork } : {}),
-        })
-      },
+      connect: () => children().connection.send(authConnectEvent(children().network.getSnapshot())),
     },
   })
 }

@@ -23,6 +23,9 @@ import { pairWalletActor } from '../walletconnect/pair-actor.js'
 import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import { accountDataActors, accountServices } from './account-services.js'
 import { connectionActors, createAdapterRegistry, networkActors } from './adapter-actors.js'
+import { AUTH_CONNECTOR_ID } from '../auth/auth-connector.js'
+import { socialProviderSchema } from '../social/social-provider.js'
+import { openSocialWindow } from '../social/social-popup.js'
 import { latchAuthFor } from './auth-wiring.js'
 import { currentConnection, started } from './started.js'
 import { latchMachine } from './latch.machine.js'
@@ -73,6 +76,12 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   const port = env.storage ?? (options.storage as StoragePort | undefined)
   // The embedded wallet (SPEC §4): nothing of it loads until an email login or its reconnect.
   const auth = latchAuthFor(options, registry, port, () => children, env.authFrame)
+  // Issue 12: the social login's popup, on the Latch server's loading page (none without one).
+  const { serverUrl } = options
+  const socialPopup =
+    serverUrl && auth.available
+      ? { serverUrl, open: env.socialPopup ?? openSocialWindow }
+      : undefined
   const server = serverServices(options, env)
   const { fetchProjectConfig } = server
   const account = accountServices(options, env)
@@ -152,6 +161,8 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         reconnect: options.enableReconnect,
         isMobile,
         ...(account ? { account } : {}),
+        auth,
+        ...(socialPopup ? { socialPopup } : {}),
         // SPEC §9: pending polling is off unless the host turns it on.
         ...(options.pollPendingTransactions
           ? { pendingPollingIntervalMs: PENDING_POLLING_INTERVAL_MS }
@@ -198,6 +209,9 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     get pendingTransactions() {
       return actor.getSnapshot().context.pendingTransactions
     },
+    get socialLogin() {
+      return actor.getSnapshot().context.socialLogin
+    },
     walletConnectAvailable: walletConnectLink.available,
     auth,
     directory,
@@ -210,6 +224,8 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       return started(actor)
     },
     destroy() {
+      // A social login under way closes its popup (stopping the machines runs no exit action).
+      actor.getSnapshot().context.socialLogin?.send({ type: 'CANCEL' })
       actor.stop()
       void walletConnectLink.close()
       auth.destroy()
@@ -264,6 +280,38 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       await done
       // Only now: disconnecting its wallets still needed it.
       registry.delete(namespace)
+    },
+    connectSocial(provider) {
+      const current = currentConnection(children, AUTH_CONNECTOR_ID)
+      if (current) return Promise.resolve(current)
+      const { socials } = actor.getSnapshot().context.features
+      const offered =
+        socialProviderSchema.safeParse(provider).success &&
+        socials !== false &&
+        socials.includes(provider)
+      if (!offered || !socialPopup) {
+        const feature = `features.socials.${String(provider)}`
+        return Promise.reject(new LatchError('FEATURE_NOT_AVAILABLE', { values: { feature } }))
+      }
+      // Issue 12: opened here, in the visitor's click and before any await, so popup blockers
+      // let it through, on the loading page (whose address the runtime chunk knows: an instance
+      // not running yet opens a blank window and sends it there once it runs). The flow takes
+      // it from there.
+      const started = actor.getSnapshot().context.runtime
+      const popup = socialPopup.open(
+        started ? started.social.popupUrl(socialPopup.serverUrl) : 'about:blank',
+      )
+      return (async () => {
+        await latch.ready().catch((error: unknown) => {
+          popup?.close()
+          throw error
+        })
+        const { runtime, socialLogin } = actor.getSnapshot().context
+        if (!started) popup?.location.replace(runtime!.social.popupUrl(socialPopup.serverUrl))
+        const done = runtime!.social.socialConnected(children, socialLogin!)
+        actor.send({ type: 'SOCIAL_LOGIN', provider, popup })
+        return done
+      })()
     },
     getAccount: () => selectAccountState(connection.getSnapshot()),
     subscribeAccount(listener) {

@@ -50,6 +50,7 @@ describe('route flows: the table', () => {
       ConnectingWalletConnectBasic: 'pairing',
       Account: 'account',
       Send: 'sending',
+      ConnectingSocial: 'connectingSocial',
     })
     expect(routeFlowOf({ view: 'Connect' })).toBeUndefined()
     expect(routeFlowOf({ view: 'Receive' })).toBeUndefined()

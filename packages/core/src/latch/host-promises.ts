@@ -23,15 +23,28 @@ function whenStopped(
   return ref.subscribe({ complete: onStop })
 }
 
-/** Resolves on the next connection; rejects on a failed connect, or USER_REJECTED on close. */
+/** What else a connect promise watches (the social login's, issue 12). */
+export interface ConnectionWatch {
+  /** Only this connector's connection resolves it. */
+  connectorId?: string
+  /** Another way the attempt fails: `fail` rejects with the error (no data is cleared). */
+  failures?: (fail: (error: LatchError) => void) => { unsubscribe(): void }
+}
+
+/**
+ * Resolves on the next connection (of `watch.connectorId` only, when given); rejects on a failed
+ * connect (after `onFailure`), on one of `watch.failures`, or USER_REJECTED on close.
+ */
 export function nextConnection(
   children: Pick<LatchChildren, 'connection' | 'modal'>,
   onFailure: (error: LatchError) => Promise<void>,
+  watch: ConnectionWatch = {},
 ): Promise<ConnectHelperResult> {
   const { connection, modal } = children
   return new Promise((resolve, reject) => {
     const subscriptions = [
       connection.on('connected', (event) => {
+        if (watch.connectorId && event.connection.connectorId !== watch.connectorId) return
         settle()
         resolve(toConnectHelperResult(event.connection))
       }),
@@ -39,6 +52,14 @@ export function nextConnection(
         settle()
         void onFailure(event.error).finally(() => reject(event.error))
       }),
+      ...(watch.failures
+        ? [
+            watch.failures((error) => {
+              settle()
+              reject(error)
+            }),
+          ]
+        : []),
       modal.on('closed', () => {
         settle()
         reject(new LatchError('USER_REJECTED'))

@@ -12,6 +12,7 @@ export type {
   LatchRootContext,
   LatchRootEvent,
   SendChildren,
+  SocialChildren,
 } from './root-events.js'
 export { ASYNC_INJECTION_WAIT_MS, routeFlows, type RouteFlow } from './route-flows.js'
 export {

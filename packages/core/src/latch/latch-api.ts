@@ -3,6 +3,8 @@ import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { AccountState, ConnectHelperResult } from '../machines/connection.selectors.js'
+import type { SocialProvider } from '../router/routes.js'
+import type { SocialPopupOpener } from '../social/social-popup.js'
 import type { HostNetwork, Network } from '../network/network.js'
 import type { ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
 import type { LatchTheme, ThemeMode, ThemeVariables } from '../options/theme.js'
@@ -16,7 +18,7 @@ import type { AuthFrameOptions } from '../auth/auth-frame.js'
 import type { LatchAuth } from './auth-wiring.js'
 import type { latchMachine } from './latch.machine.js'
 import type { PageTransaction } from './page-actions.js'
-import type { LatchChildren, SendChildren } from './root-events.js'
+import type { LatchChildren, SendChildren, SocialChildren } from './root-events.js'
 import type { ServerEnvironment } from './server-services.js'
 
 // What an instance is, for hosts and views: its environment, its helpers' arguments, and the
@@ -48,6 +50,11 @@ export interface LatchEnvironment extends ServerEnvironment {
    * email login, and an iframe in `document.body`). Tests and stories hand a scripted frame.
    */
   authFrame?: Pick<AuthFrameOptions, 'loader' | 'mount'>
+  /**
+   * Opens the social login's popup (issue 12); default `window.open`, centred over the page and
+   * read at call time. Tests hand a fake window. Returns `null` when the popup was blocked.
+   */
+  socialPopup?: SocialPopupOpener
 }
 
 /** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
@@ -89,6 +96,12 @@ export interface Latch {
    * with their toasts. `undefined` until the instance runs, like {@link sendForm}.
    */
   readonly pendingTransactions: SendChildren['pendingTransactions'] | undefined
+  /**
+   * The social login's machine (issue 12): the ConnectingSocial view's flow, which the root runs
+   * while that route is on show. Read it with `selectSocialLogin`. `undefined` until the instance
+   * runs, like {@link sendForm}.
+   */
+  readonly socialLogin: SocialChildren['socialLogin'] | undefined
   /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
   readonly walletConnectAvailable: boolean
   /** The embedded wallet: email login, its secure frame, the AUTH connector (auth-wiring.ts). */
@@ -147,6 +160,18 @@ export interface Latch {
    * disconnected; rejects with ADAPTER_NOT_FOUND when no adapter serves `namespace`.
    */
   removeAdapter(namespace: ChainNamespace): Promise<void>
+  /**
+   * Issue 12 page helper: logs in with a social provider (google, x, discord, github, apple,
+   * facebook). Call it in the visitor's click handler: it opens the popup at once, before
+   * anything else, so popup blockers let it through, on the Latch server's loading page; then
+   * the ConnectingSocial view shows (the modal opens) and its flow sends the popup to the
+   * provider, waits for the result through the secure frame, and connects the embedded wallet.
+   * Resolves once connected (at once when the embedded wallet already is); rejects with the
+   * login's failure (SOCIAL_POPUP_BLOCKED, the SPEC §8 text the frame gave, SOCIAL_LOGIN_FAILED),
+   * USER_REJECTED when the modal closes first, or FEATURE_NOT_AVAILABLE for a provider this
+   * instance does not offer (`features.socials`, a `serverUrl` and a project id).
+   */
+  connectSocial(provider: SocialProvider): Promise<ConnectHelperResult>
   /** SPEC §3 account state exposed to the host. */
   getAccount(): AccountState
   subscribeAccount(listener: (account: AccountState) => void): () => void

@@ -1,6 +1,6 @@
 import { sendTo } from 'xstate'
 import { messageFor } from '../errors/catalogue.js'
-import { latchSendSetup } from './send-wiring.js'
+import { latchSocialSetup } from './social-wiring.js'
 
 export type { LatchRootInput } from './latch.setup.js'
 
@@ -11,7 +11,7 @@ export type { LatchRootInput } from './latch.setup.js'
  * machines start at once, since they are pure; the I/O (storage, wallets, reconnect) only starts
  * with START. The pattern is written down in packages/core/ARCHITECTURE.md.
  */
-export const latchMachine = latchSendSetup.createMachine({
+export const latchMachine = latchSocialSetup.createMachine({
   id: 'latch',
   context: ({ input, spawn }) => ({
     connection: spawn('connection', { id: 'connection', systemId: 'connection' }),
@@ -55,6 +55,7 @@ export const latchMachine = latchSendSetup.createMachine({
           actions: [
             { type: 'assignRuntime', params: ({ event }) => event.output },
             'spawnSendMachines',
+            'spawnSocialLogin',
           ],
         },
         // Not loaded (offline?): the instance stays as it was; start() may try again.
@@ -71,9 +72,10 @@ export const latchMachine = latchSendSetup.createMachine({
           input: ({ context }) => {
             const { connection, network, modal, toast, walletConnect, accountData } = context
             const children = { connection, network, modal, toast, walletConnect, accountData }
-            const { sendForm, pendingTransactions } = context
+            const { sendForm, pendingTransactions, socialLogin } = context
             const send = { sendForm, pendingTransactions }
-            return { runtime: context.runtime!, children, io: context.io, send }
+            const social = { socialLogin }
+            return { runtime: context.runtime!, children, io: context.io, send, social }
           },
         },
         // Issue 16: the first open paints its wallets in its first frame, with nothing to load.
@@ -170,8 +172,26 @@ export const latchMachine = latchSendSetup.createMachine({
           actions: [
             { type: 'followWalletChain', params: ({ event }) => event },
             { type: 'rememberConnection', params: ({ event }) => event },
+            // A social login waits for its AUTH connection (issue 12).
+            {
+              type: 'tellSocialLogin',
+              params: ({ event }) => ({
+                type: 'CONNECTED',
+                connectorId: event.connection.connectorId,
+              }),
+            },
           ],
         },
+        'connection.connectFailed': {
+          actions: {
+            type: 'tellSocialLogin',
+            params: ({ event }) => ({ type: 'CONNECT_FAILED', error: event.error }),
+          },
+        },
+        // The social login (social-wiring.ts): the click's popup, the session, the failures.
+        SOCIAL_LOGIN: { actions: { type: 'chooseSocial', params: ({ event }) => event } },
+        'social.loggedIn': { actions: 'connectAuthConnector' },
+        'social.failed': { actions: { type: 'afterSocialFailure', params: ({ event }) => event } },
         'connection.disconnected': {
           actions: { type: 'forgetConnection', params: ({ event }) => event },
         },
@@ -244,6 +264,14 @@ export const latchMachine = latchSendSetup.createMachine({
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
               {
+                guard: {
+                  type: 'startsFlow',
+                  params: ({ event }) => ({ route: event.route, flow: 'connectingSocial' }),
+                },
+                target: '.connectingSocial',
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
                 target: '.none',
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
@@ -297,6 +325,16 @@ export const latchMachine = latchSendSetup.createMachine({
               entry: { type: 'tellSendForm', params: { type: 'SHOW' } },
               exit: { type: 'tellSendForm', params: { type: 'HIDE' } },
               on: { RETRY: { actions: { type: 'tellSendForm', params: { type: 'RETRY' } } } },
+            },
+            /**
+             * ConnectingSocial (issue 12): the social login runs while it is on show, with the
+             * popup the visitor's click opened; leaving it closes the popup. RETRY opens another
+             * (a host's retry from its own click; the view retries through connectSocial).
+             */
+            connectingSocial: {
+              entry: 'startSocialLogin',
+              exit: 'stopSocialLogin',
+              on: { RETRY: { actions: { type: 'tellSocialLogin', params: { type: 'RETRY' } } } },
             },
             /** The QR views: a proposal lives exactly while one of them is on show. */
             pairing: {

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate'
 import type { ChainNamespace } from '../identifiers/types.js'
-import type { LatchChildren, LatchIo, SendChildren } from './root-events.js'
+import type { LatchChildren, LatchIo, SendChildren, SocialChildren } from './root-events.js'
 import type { Runtime } from './runtime.js'
 
 /** What the root tells its running listeners. */
@@ -24,8 +24,10 @@ export const listenActor = fromCallback<
     io: LatchIo
     /** The send flow's machines, spawned with the runtime (send-wiring.ts). */
     send: Partial<SendChildren>
+    /** The social login's machine, spawned with the runtime (social-wiring.ts). */
+    social: Partial<SocialChildren>
   }
->(({ input: { runtime, children, io, send }, sendBack, receive }) => {
+>(({ input: { runtime, children, io, send, social }, sendBack, receive }) => {
   const balance = runtime.watchBalance(children, io.registry, sendBack, io.account?.portfolio)
   const adapters = runtime.watchAdapters(io.registry, sendBack)
   receive((event) => {
@@ -42,5 +44,6 @@ export const listenActor = fromCallback<
   const { sendForm, pendingTransactions } = send
   if (sendForm && pendingTransactions)
     stops.push(runtime.send.watchSend({ ...children, sendForm, pendingTransactions }, sendBack))
+  if (social.socialLogin) stops.push(runtime.social.watchSocial(social.socialLogin, sendBack))
   return () => stops.reverse().forEach((stop) => stop())
 })

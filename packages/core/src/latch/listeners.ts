@@ -104,6 +104,9 @@ export function watchChildren(children: LatchChildren, report: Report): () => vo
     connection.on('disconnected', ({ connection: c, byUser, flagAsDisconnected }) =>
       report({ type: 'connection.disconnected', connection: c, byUser, flagAsDisconnected }),
     ),
+    connection.on('connectFailed', ({ error }) =>
+      report({ type: 'connection.connectFailed', error }),
+    ),
     connection.on('reconnectAbandoned', ({ candidates }) =>
       report({ type: 'connection.reconnectAbandoned', candidates }),
     ),

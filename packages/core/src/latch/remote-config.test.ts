@@ -25,17 +25,18 @@ describe('createLatch: remote feature flags (SPEC §3, §7, §8)', () => {
     const latch = start({ swaps: false }, async () =>
       remote([
         { id: 'swaps', isEnabled: true },
-        // Features this build lacks (email login is built: issue 17).
+        // Features this build lacks (email and social login are built: issues 17 and 12).
         { id: 'onramp', isEnabled: true },
-        { id: 'socials', isEnabled: true, config: ['google'] },
         { id: 'reown_branding', isEnabled: true },
+        // Farcaster is not built yet: a remote list cannot offer it.
+        { id: 'socials', isEnabled: true, config: ['farcaster', 'google'] },
       ]),
     )
     await flush()
     expect(latch.getFeatures()).toMatchObject({
       swaps: false,
       onramp: false,
-      socials: false,
+      socials: ['google'],
       branding: false,
     })
     expect(latch.getAlerts()).toEqual([])

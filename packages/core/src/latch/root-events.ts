@@ -13,7 +13,7 @@ import type { toastMachine } from '../machines/toast.machine.js'
 import type { accountDataMachine } from '../machines/account-data.machine.js'
 import type { AccountDataEmitted, AccountDataTarget } from '../machines/account-data.types.js'
 import type { IdentityEmitted } from '../machines/identity.machine.js'
-import type { Route } from '../router/routes.js'
+import type { Route, SocialProvider } from '../router/routes.js'
 import type { RecentWallet } from '../storage/keys.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import type { LatchTheme } from '../options/theme.js'
@@ -30,6 +30,10 @@ import type { PendingTransactionsEmitted } from '../send/pending-transactions.ma
 import type { SendAccount } from '../send/send-rules.js'
 import type { SendActor } from '../send/send.machine.js'
 import type { SendEmitted } from '../send/send.types.js'
+import type { SocialLoginActor } from '../social/social-login.selectors.js'
+import type { SocialLoginEmitted } from '../social/social-login.types.js'
+import type { SocialPopup, SocialPopupOpener } from '../social/social-popup.js'
+import type { LatchAuth } from './auth-wiring.js'
 import type { AdapterRegistry } from './adapter-actors.js'
 import type { Runtime } from './runtime.js'
 
@@ -55,8 +59,18 @@ export interface SendChildren {
   pendingTransactions: PendingTransactionsActor
 }
 
+/**
+ * The social login's machine (issue 12). Its code is in the runtime chunk, so the root spawns it
+ * once that is loaded (social-wiring.ts): absent before the instance first runs.
+ */
+export interface SocialChildren {
+  /** The ConnectingSocial view's flow (social/social-login.machine.ts). */
+  socialLogin: SocialLoginActor
+}
+
 /** The root's context: its children, what it reaches outside, and what its chart decides on. */
-export interface LatchRootContext extends LatchChildren, Partial<SendChildren> {
+export interface LatchRootContext
+  extends LatchChildren, Partial<SendChildren>, Partial<SocialChildren> {
   io: LatchIo
   /** Connectors each adapter has discovered (SPEC §3 Connector). */
   connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
@@ -70,6 +84,11 @@ export interface LatchRootContext extends LatchChildren, Partial<SendChildren> {
   theme: LatchTheme
   /** The route whose flow is running (see route-flows.ts). */
   flowRoute?: Route
+  /**
+   * SPEC §3 `socialWindow`: the popup the visitor's click opened (`null`: the browser blocked
+   * it), until the ConnectingSocial flow it was opened for starts and takes it.
+   */
+  socialWindow?: SocialPopup | null
   /** The WalletConnect session being lent to the adapters before it connects. */
   approvedSession?: WalletConnectSession
   /** The started instance's I/O (storage, listeners), loaded by START. */
@@ -97,6 +116,13 @@ export interface LatchIo {
   account?: AccountServices
   /** SPEC §9 pending polling (the host's `pollPendingTransactions`): off (undefined) by default. */
   pendingPollingIntervalMs?: number
+  /** The embedded wallet's frame: the social login's calls go through it (auth-wiring.ts). */
+  auth: Pick<LatchAuth, 'runtime'>
+  /**
+   * The social login's popup: where its loading page is (the Latch server's) and how a window
+   * opens. Absent without a Latch server and a project id.
+   */
+  socialPopup?: { serverUrl: string; open: SocialPopupOpener }
 }
 
 /**
@@ -108,13 +134,14 @@ type Relayed<Child extends string, E extends { type: string }> = E extends unkno
   : never
 
 export type RelayedEvent =
-  | Relayed<'connection', Exclude<ConnectionEmitted, { type: 'accountReset' | 'connectFailed' }>>
+  | Relayed<'connection', Exclude<ConnectionEmitted, { type: 'accountReset' }>>
   | Relayed<'network', NetworkMachineEmitted>
   | Relayed<'walletConnect', WalletConnectEmitted>
   | Relayed<'balance', BalanceEmitted>
   | Relayed<'identity', IdentityEmitted>
   | Relayed<'accountData', AccountDataEmitted>
   | Relayed<'send', SendEmitted>
+  | Relayed<'social', SocialLoginEmitted>
   | Relayed<
       'pendingTransactions',
       Extract<PendingTransactionsEmitted, { type: 'toast' | 'settled' }>
@@ -140,6 +167,11 @@ export type LatchRootEvent =
   | { type: 'REFRESH_BALANCE' }
   /** The host removed the adapter of a namespace (`latch.removeAdapter`). */
   | { type: 'REMOVE_ADAPTER'; namespace: ChainNamespace }
+  /**
+   * The visitor chose a social login (`latch.connectSocial`): `popup` was opened in their click
+   * (`null`: the browser blocked it). ConnectingSocial shows and its flow takes the popup.
+   */
+  | { type: 'SOCIAL_LOGIN'; provider: SocialProvider; popup: SocialPopup | null }
   // What the listeners report (see listeners.ts).
   /** The view on show changed; `undefined` when the modal closed. */
   | { type: 'ROUTE_SHOWN'; route: Route | undefined }

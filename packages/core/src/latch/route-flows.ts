@@ -12,7 +12,7 @@ export const ASYNC_INJECTION_WAIT_MS = 1_000
 
 /** The flows a view implies. Showing the view starts its flow; leaving the view stops it. */
 export type RouteFlow =
-  'connectingExternal' | 'switchingNetwork' | 'pairing' | 'account' | 'sending'
+  'connectingExternal' | 'switchingNetwork' | 'pairing' | 'account' | 'sending' | 'connectingSocial'
 
 /**
  * Which view starts which flow: the one table a new flow is added to. A host that opens one of
@@ -26,6 +26,8 @@ export const routeFlows = {
   Account: 'account',
   // Receive starts no flow: it reads the connection's snapshot (the address, the networks).
   Send: 'sending',
+  // Issue 12: the social login, through its popup and the secure frame.
+  ConnectingSocial: 'connectingSocial',
 } as const satisfies Partial<Record<ViewName, RouteFlow>>
 
 export function routeFlowOf(route: Route | undefined): RouteFlow | undefined {
@@ -52,6 +54,9 @@ export function flowKeyOf(route: Route | undefined): string | undefined {
       return 'account'
     case 'Send':
       return 'send'
+    // One flow whatever the provider: choosing another restarts the login there, not the flow.
+    case 'ConnectingSocial':
+      return 'social'
     default:
       return undefined
   }

@@ -9,6 +9,7 @@ import { watchAdapters, watchBalance, watchChildren, watchWalletConnect } from '
 import { createPageActions } from './page-actions.js'
 import { sendRuntime } from './send-runtime.js'
 import { sessionConnectEvent } from './session-connect.js'
+import { socialRuntime } from './social-runtime.js'
 import * as stored from './storage-effects.js'
 
 /*
@@ -45,6 +46,8 @@ export function createRuntime(options: RuntimeOptions) {
     pageActions: createPageActions,
     /** The send flow: its machines, their listeners, and `latch.send` (send-runtime.ts). */
     send: sendRuntime,
+    /** The social login: its machine, its listener, `latch.connectSocial`'s promise. */
+    social: socialRuntime,
     nextConnection,
     networkSwitched,
     disconnected,

@@ -9,6 +9,11 @@ import { route, type Route } from '../router/routes.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import { createFakeWalletConnect } from '../test/fake-walletconnect.js'
+import { answerProvider, socialWorld, type SocialWorld } from '../test/social-world.js'
+// The auth chunk, loaded already: the social login's first frame call then runs within the
+// steps' settling, as it does on a page that cached the chunk.
+import '../auth/auth-runtime.js'
+import '../storage/index.js'
 import { devnetA, devnetB } from '../test/networks.js'
 import { EVM_RECEIVER } from '../test/send-fixtures.js'
 import { createPromptAdapter } from '../test/prompt-adapter.js'
@@ -23,8 +28,9 @@ import { selectFlow } from './root-selectors.js'
  * - a connect runs only while its view is on show;
  * - from every reachable state, disconnect() ends disconnected within SPEC §9's 3 s, and
  *   nothing asked before it connects afterwards;
- * - every promise a host was given settles (`latch.send` included);
- * - a disconnect leaves no transaction followed.
+ * - every promise a host was given settles (`latch.send` and `latch.connectSocial` included);
+ * - a disconnect leaves no transaction followed;
+ * - a closed modal leaves no social login running and no popup open (issue 12).
  */
 
 /** Configured, but no wallet knows it yet: switching there is the 4902 → add → retry path. */
@@ -37,8 +43,12 @@ const devnetC = defineNetwork({
 })
 const networks = [devnetA, devnetB, devnetC]
 const WALLETS = ['io.model.a', 'io.model.b'] as const
+/** The embedded wallet's connector: the prompt adapter answers it as the EVM adapter would. */
+const AUTH = 'auth'
+const SOCIAL_PROVIDERS = ['github', 'google'] as const
 
 interface World {
+  social: SocialWorld
   storage: StoragePort
   wallets: ReturnType<typeof createPromptAdapter>
   wc: ReturnType<typeof createFakeWalletConnect>
@@ -70,6 +80,7 @@ function instance(world: Omit<World, 'latch' | 'promises' | 'follows'>): Latch {
   const latch = createLatch(
     {
       projectId: 'model',
+      serverUrl: 'http://127.0.0.1:4000',
       networks,
       adapters: [world.wallets.adapter],
       walletConnect: {
@@ -78,7 +89,14 @@ function instance(world: Omit<World, 'latch' | 'promises' | 'follows'>): Latch {
         load: world.wc.loader,
       },
     },
-    { storage: world.storage, clearBrowserData: async () => {} },
+    {
+      storage: world.storage,
+      clearBrowserData: async () => {},
+      authFrame: world.social.frame.authFrame,
+      socialPopup: world.social.opener.open,
+      fetch: async () => new Response('unavailable', { status: 503 }),
+      fetchProjectConfig: () => Promise.reject(new Error('offline')),
+    },
   )
   latch.start()
   return latch
@@ -118,10 +136,16 @@ function checkInvariants(world: World) {
     const form = latch.sendForm?.getSnapshot()
     expect(form?.matches({ editing: 'estimating' }) ?? false).toBe(false)
     expect(form?.matches({ editing: 'resolvingName' }) ?? false).toBe(false)
+    // No social login runs, no popup stays open, no frame call waits for a provider.
+    expect(latch.socialLogin?.getSnapshot().value ?? 'idle').toBe('idle')
+    expect(world.social.opener.stillOpen()).toEqual([])
+    expect(world.social.waits.filter((wait) => !wait.signal?.aborted && !wait.settled)).toEqual([])
   }
   if (connection.matches('connecting')) {
     // A connect runs only while the view that asked for it is on show.
-    expect(selectFlow(latch.actor.getSnapshot())).toMatch(/^(connectingExternal|pairing)$/)
+    expect(selectFlow(latch.actor.getSnapshot())).toMatch(
+      /^(connectingExternal|pairing|connectingSocial)$/,
+    )
   }
 }
 
@@ -163,6 +187,43 @@ const commands = [
     ),
   ),
   fc.constant(command('retry', ({ latch }) => latch.actor.send({ type: 'RETRY' }))),
+  // Issue 12: the social login's clicks, its popup and the provider's answers.
+  ...[1, 2].map(() =>
+    fc
+      .constantFrom(...SOCIAL_PROVIDERS)
+      .map((provider) =>
+        command(`click Continue with ${provider}`, (world) =>
+          track(world, `connectSocial ${provider}`, world.latch.connectSocial(provider)),
+        ),
+      ),
+  ),
+  fc.constant(
+    command('host opens ConnectingSocial', ({ latch }) =>
+      latch.open({ route: route('ConnectingSocial', { provider: 'google' }) }),
+    ),
+  ),
+  fc.constant(command('the browser blocks the next popup', ({ social }) => social.opener.block())),
+  fc.constant(
+    command('the visitor closes the popup', ({ social }) =>
+      social.opener.stillOpen()[0]?.closeByVisitor(),
+    ),
+  ),
+  fc.constant(
+    command('the embedded wallet connects', ({ wallets }) =>
+      wallets
+        .live()
+        .find((prompt) => prompt.connectorId === AUTH)
+        ?.answer('approve'),
+    ),
+  ),
+  // Weighted up, like the wallet's answers, so logins are often answered while still shown.
+  ...[1, 2, 3].map(() =>
+    fc
+      .constantFrom('approves' as const, 'refuses' as const)
+      .map((outcome) =>
+        command(`the provider ${outcome}`, ({ social }) => answerProvider(social, outcome)),
+      ),
+  ),
   // Issue 15: the Send view's intents, the host's page send, and the chain's answers.
   fc.constant(command('open Send', ({ latch }) => latch.open({ route: route('Send') }))),
   fc.constant(
@@ -256,6 +317,10 @@ async function logout(world: World) {
   // Nothing asked before the logout may connect after it: answer every prompt still open.
   for (const prompt of world.wallets.prompts) prompt.answer('approve')
   world.wc.pairings.forEach((pairing) => pairing.approve())
+  for (const wait of world.social.waits.filter((entry) => !entry.settled)) {
+    wait.settled = true
+    wait.answer.resolve({ address: `0x${'a1'.repeat(20)}`, chainId: 'eip155:31337' })
+  }
   await settle()
   expect(selectStatus(latch.connection.getSnapshot())).toBe('disconnected')
   expect(latch.getAccount().isConnected).toBe(false)
@@ -273,9 +338,18 @@ describe('the composed system, model-based (fast-check)', () => {
       fc.asyncProperty(fc.commands(commands, { maxCommands: 30 }), async (sequence) => {
         vi.useFakeTimers()
         const storage = createMemoryStorage()
-        const wallets = createPromptAdapter(WALLETS)
+        const wallets = createPromptAdapter([...WALLETS, AUTH])
         const wc = createFakeWalletConnect()
-        const world: World = { storage, wallets, wc, latch: undefined!, promises: [], follows: [] }
+        const social = socialWorld()
+        const world: World = {
+          social,
+          storage,
+          wallets,
+          wc,
+          latch: undefined!,
+          promises: [],
+          follows: [],
+        }
         followingChain(world)
         world.latch = instance(world)
         try {

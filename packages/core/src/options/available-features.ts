@@ -2,12 +2,14 @@ import { messageFor } from '../errors/catalogue.js'
 
 /**
  * Every optional feature a host option can ask for. Each is asked for by `features.<name>`,
- * except sign-in, asked for by `siwx` or `siweConfig`, and the inline modal, asked for by
- * `embedded: true`.
+ * except sign-in, asked for by `siwx` or `siweConfig`, the inline modal, asked for by
+ * `embedded: true`, and Farcaster, asked for by `'farcaster'` in `features.socials` (its own
+ * flow: a QR code, not a popup).
  */
 export const optionalFeatures = [
   'email',
   'socials',
+  'farcaster',
   'swaps',
   'onramp',
   'activity',
@@ -37,13 +39,19 @@ export type FeatureSet = readonly OptionalFeature[]
  * - `email` (issue 17): the email field on Connect logs in through the secure frame served by
  *   the `serverUrl` (core's auth/, the AUTH connector), with the code, device, update-email and
  *   ApproveTransaction views. Without a `serverUrl` and project id the field is not shown.
+ * - `socials` (issue 12): the social buttons on Connect log in through a popup and the same
+ *   secure frame (core's social/, the `ConnectingSocial` route, `latch.connectSocial`): google,
+ *   x, discord, github, apple and facebook. Like email, not shown without a `serverUrl` and
+ *   project id.
  *
- * Not listed, because not built: social login, swaps, onramp, telemetry (analytics), the
- * branding footer, sign-in, and inline (embedded) rendering of the modal (@latch/react always draws
- * it as an overlay dialog). Until a feature is listed, its switch defaults off, asking for it
- * throws FEATURE_NOT_AVAILABLE naming the option, and a remote flag cannot turn it on.
+ * Not listed, because not built: Farcaster (`'farcaster'` in `features.socials`: its host flow,
+ * ConnectingFarcaster, comes with the rest of issue 12), swaps, onramp, telemetry (analytics),
+ * the branding footer, sign-in, and inline (embedded) rendering of the modal (@latch/react
+ * always draws it as an overlay dialog). Until a feature is listed, its switch defaults off,
+ * asking for it throws FEATURE_NOT_AVAILABLE naming the option, and a remote flag cannot turn it
+ * on.
  */
-export const availableFeatures: FeatureSet = ['activity', 'send', 'receive', 'email']
+export const availableFeatures: FeatureSet = ['activity', 'send', 'receive', 'email', 'socials']
 
 /** The issue text for an option that asks for a feature this build lacks; `option` is its path. */
 export function featureNotAvailableMessage(option: string): string {

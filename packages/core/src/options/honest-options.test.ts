@@ -6,7 +6,7 @@ import { flush } from '../test/deferred.js'
 import { devnetA } from '../test/networks.js'
 import { availableFeatures, optionalFeatures } from './available-features.js'
 import type { LatchOptions } from './schema.js'
-import { allFeaturesOff, siweFixture, siwxFixture } from '../test/option-fixtures.js'
+import { allFeaturesOff, siweFixture, siwxFixture, builtSocials } from '../test/option-fixtures.js'
 
 const siwx = siwxFixture
 const siweConfig = siweFixture
@@ -26,12 +26,13 @@ function refusal(extra: Partial<LatchOptions>) {
 
 describe('createLatch: options are honest about what this build has', () => {
   it('this build lists the features it has built (each turns on with the issue that builds it)', () => {
-    expect(availableFeatures).toEqual(['activity', 'send', 'receive', 'email'])
+    expect(availableFeatures).toEqual(['activity', 'send', 'receive', 'email', 'socials'])
     expect(optionalFeatures).toContain('signIn')
   })
 
   it.each<[string, Partial<LatchOptions>]>([
-    ['features.socials', { features: { socials: ['google', 'x'] } }],
+    // Social login is built; its Farcaster entry is not yet.
+    ['features.socials.farcaster', { features: { socials: ['google', 'farcaster'] } }],
     ['features.swaps', { features: { swaps: true } }],
     ['features.onramp', { features: { onramp: true } }],
     ['features.analytics', { features: { analytics: true } }],
@@ -69,11 +70,13 @@ describe('createLatch: options are honest about what this build has', () => {
         }),
       },
     )
+    const socials = [...builtSocials]
     const built = { ...allFeaturesOff, activity: true, send: true, receive: true, email: true }
-    expect(latch.getFeatures()).toEqual(built)
+    expect(latch.getFeatures()).toEqual({ ...built, socials })
     latch.start()
     await flush()
-    expect(latch.getFeatures()).toEqual(built)
+    // The remote list (google alone) is one the build has, so it is the one offered.
+    expect(latch.getFeatures()).toEqual({ ...built, socials: ['google'] })
     // Nothing of the host's was overridden, so there is no LOCAL_FEATURES_IGNORED notice.
     expect(latch.getAlerts()).toEqual([])
     latch.destroy()

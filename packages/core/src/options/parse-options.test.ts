@@ -4,7 +4,7 @@ import type { Network } from '../network/network.js'
 import { LatchOptionsError } from './options-error.js'
 import { parseOptions, parseOptionsWith } from './parse-options.js'
 import { latchOptionsSchemaFor } from './schema.js'
-import { allFeaturesOff, siweFixture, siwxFixture } from '../test/option-fixtures.js'
+import { allFeaturesOff, siweFixture, siwxFixture, builtSocials } from '../test/option-fixtures.js'
 
 const mainnet: Network = {
   id: 1,
@@ -102,7 +102,7 @@ describe('parseOptions: features this build lacks', () => {
   const base = { projectId: 'p', networks: [mainnet] }
 
   it.each([
-    ['features.socials', { features: { socials: ['google'] } }],
+    ['features.socials.farcaster', { features: { socials: ['google', 'farcaster'] } }],
     ['features.swaps', { features: { swaps: true } }],
     ['features.onramp', { features: { onramp: true } }],
     ['features.analytics', { features: { analytics: true } }],
@@ -154,13 +154,15 @@ describe('parseOptions: features this build lacks', () => {
   it('accepts each switch explicitly off, and defaults all off but the built ones', () => {
     const off = allFeaturesOff
     expect(parseOptions({ ...base, features: off }).options.features).toEqual(off)
-    // Issue 15: Activity, Send and Receive are built, so they default on.
+    // Issues 15, 17 and 12: Activity, Send, Receive, email and social login are built, so
+    // they default on (social login without Farcaster, not built yet).
     expect(parseOptions(base).options.features).toEqual({
       ...off,
       activity: true,
       send: true,
       receive: true,
       email: true,
+      socials: [...builtSocials],
     })
     expect(parseOptions({ ...base, features: { socials: [] } }).options.features.socials).toEqual(
       [],

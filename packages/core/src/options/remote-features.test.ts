@@ -1,9 +1,11 @@
+import { builtSocials } from '../test/option-fixtures.js'
 import { describe, it, expect } from 'vitest'
 import { optionalFeatures, type FeatureSet } from './available-features.js'
 import { mergeRemoteFeatures, parseRemoteFeatures, type RemoteFeatures } from './remote-features.js'
 import {
   featuresSchema,
   featuresSchemaFor,
+  socialLoginOptions,
   type LatchOptions,
   type ResolvedFeatures,
 } from './schema.js'
@@ -133,26 +135,31 @@ describe('mergeRemoteFeatures (a build with every feature)', () => {
     })
     const off = { socials: false as const }
     const { features, notice } = merge(resolve(off), off, { socials: true })
-    expect(features.socials).toEqual([
-      'google',
-      'x',
-      'discord',
-      'farcaster',
-      'github',
-      'apple',
-      'facebook',
-    ])
+    // Every SPEC §9 option (this is a build with all of them, Farcaster included).
+    expect(features.socials).toEqual([...socialLoginOptions])
     expect(notice?.values).toEqual({ features: '"socials"' })
   })
 })
 
 describe('mergeRemoteFeatures: features the build lacks', () => {
-  it('this build: a remote configuration turns nothing on, and ignores nothing of the host', () => {
+  it('this build: a remote configuration turns on nothing unbuilt, and ignores nothing of the host', () => {
+    const remote: RemoteFeatures = { ...everythingOn, socials: ['google', 'x'] }
     const local = featuresSchema.parse({})
-    expect(mergeRemoteFeatures(local, {}, everythingOn)).toEqual({ features: local })
-    const input = { socials: false as const, swaps: false }
+    expect(mergeRemoteFeatures(local, {}, remote)).toEqual({
+      features: { ...local, socials: ['google', 'x'] },
+    })
+    const input = { swaps: false }
     const explicit = featuresSchema.parse(input)
-    expect(mergeRemoteFeatures(explicit, input, everythingOn)).toEqual({ features: explicit })
+    expect(mergeRemoteFeatures(explicit, input, remote).notice).toBeUndefined()
+  })
+
+  it('this build: a remote socials list cannot offer Farcaster, which is not built yet', () => {
+    const local = featuresSchema.parse({})
+    const { features } = mergeRemoteFeatures(local, {}, { socials: ['farcaster', 'github'] })
+    expect(features.socials).toEqual(['github'])
+    const off = { socials: false as const }
+    const enabled = mergeRemoteFeatures(featuresSchema.parse(off), off, { socials: true })
+    expect(enabled.features.socials).toEqual([...builtSocials])
   })
 
   it('may still turn off a feature the build has, with the notice, but never on a missing one', () => {

@@ -4,6 +4,7 @@ import { safeParseWith } from '../validation/parse.js'
 import { availableFeatures, type FeatureSet } from './available-features.js'
 import {
   socialLoginOptions,
+  socialLoginsFor,
   type LatchOptions,
   type ResolvedFeatures,
   type SocialLoginOption,
@@ -83,13 +84,17 @@ function remoteValue(
   key: MergedKey,
   remote: RemoteFeatures,
   local: ResolvedFeatures,
+  available: FeatureSet,
 ): ResolvedFeatures[MergedKey] | undefined {
   if (key === 'branding') return remote.reownBranding
   if (key !== 'socials') return remote[key]
   const socials = remote.socials
+  const built = socialLoginsFor(available)
+  // A remote list cannot offer a login the build lacks (Farcaster, until built).
+  if (Array.isArray(socials)) return socials.filter((option) => built.includes(option))
   if (socials !== true) return socials
-  // Enabled remotely without a list: keep the host's list, or offer every option.
-  return local.socials === false ? [...socialLoginOptions] : local.socials
+  // Enabled remotely without a list: keep the host's list, or offer every option built.
+  return local.socials === false ? built : local.socials
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -129,7 +134,7 @@ export function mergeRemoteFeatures(
   const ignored: MergedKey[] = []
   for (const key of mergedKeys) {
     if (!available.includes(key)) continue
-    const value = remoteValue(key, remote, local)
+    const value = remoteValue(key, remote, local, available)
     if (value === undefined) continue
     Object.assign(features, { [key]: value })
     const explicit = localInput?.[key]

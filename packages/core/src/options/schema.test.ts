@@ -1,4 +1,4 @@
-import { allFeaturesOff } from '../test/option-fixtures.js'
+import { allFeaturesOff, builtSocials } from '../test/option-fixtures.js'
 import { describe, it, expect } from 'vitest'
 import type { ChainAdapter } from '../adapter/contract.js'
 import type { Network } from '../network/network.js'
@@ -33,8 +33,8 @@ function issuesOf(input: Input, schema = latchOptionsSchema) {
   return result.success ? [] : result.issues
 }
 
-/** The options of a build that has social login, for the rules of its list. */
-const withSocials = latchOptionsSchemaFor(['socials'])
+/** The options of a build that has social login and Farcaster, for the rules of its list. */
+const withSocials = latchOptionsSchemaFor(['socials', 'farcaster'])
 
 describe('latchOptionsSchema defaults', () => {
   it('fills every default from the brief and the SPEC', () => {
@@ -44,13 +44,15 @@ describe('latchOptionsSchema defaults', () => {
     const { data } = result
     expect(data.metadata).toEqual({ name: '', description: '', url: '', icons: [] })
     expect(data.adapters).toEqual([])
-    // This build has Activity, Send and Receive (on by default); every other switch is off.
+    // This build has Activity, Send, Receive, email and social login (on by default, Farcaster
+    // not built yet); every other switch is off.
     expect(data.features).toEqual({
       ...allFeaturesOff,
       activity: true,
       send: true,
       receive: true,
       email: true,
+      socials: [...builtSocials],
     })
     expect(data.siwx).toBeUndefined()
     expect(data.siweConfig).toBeUndefined()
@@ -185,6 +187,19 @@ describe('latchOptionsSchema rules', () => {
           'Invalid option: expected one of "google"|"x"|"discord"|"farcaster"|"github"|"apple"|"facebook"',
       },
     ])
+  })
+
+  it('refuses Farcaster by name in a build with social login but not Farcaster', () => {
+    const build = latchOptionsSchemaFor(['socials'])
+    expect(issuesOf({ features: { socials: ['github', 'farcaster'] } }, build)).toEqual([
+      {
+        path: 'features.socials.farcaster',
+        message: 'Not available in this version of Latch: features.socials.farcaster',
+      },
+    ])
+    const result = parse({}, build)
+    if (!result.success) throw new Error('expected success')
+    expect(result.data.features.socials).toEqual([...builtSocials])
   })
 
   it('requires unique entries in connectMethodsOrder and connectorTypeOrder', () => {

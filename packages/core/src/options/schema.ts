@@ -14,18 +14,10 @@ import { serverUrlSchema } from './service-url.js'
 import { siweConfigSchema, siwxConfigSchema, type SIWEConfig, type SIWXConfig } from './sign-in.js'
 import { themeModeSchema, themeVariablesSchema } from './theme.js'
 import { walletConnectOptionSchema } from './walletconnect-option.js'
+import { socialsSwitch } from './socials-option.js'
+import { uniqueList } from './unique-list.js'
 
-/** SPEC §9 social login options, in the SPEC's order; also the default `features.socials`. */
-export const socialLoginOptions = [
-  'google',
-  'x',
-  'discord',
-  'farcaster',
-  'github',
-  'apple',
-  'facebook',
-] as const
-export type SocialLoginOption = (typeof socialLoginOptions)[number]
+export { socialLoginOptions, socialLoginsFor, type SocialLoginOption } from './socials-option.js'
 
 /** SPEC §2 connect methods; `features.connectMethodsOrder` orders a subset of them. */
 export const connectMethods = ['email', 'social', 'wallet'] as const
@@ -42,23 +34,6 @@ export const connectorOrderTypes = [
   'recommended',
 ] as const
 export type ConnectorOrderType = (typeof connectorOrderTypes)[number]
-
-/** An array whose entries are all different; a repeat is reported at its index. */
-function uniqueList<T extends z.core.SomeType>(item: T) {
-  return z.array(item).check(
-    z.superRefine((list, ctx) => {
-      list.forEach((entry, index) => {
-        if (list.indexOf(entry) !== index) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `Duplicate value ${JSON.stringify(entry)}`,
-            path: [index],
-          })
-        }
-      })
-    }),
-  )
-}
 
 /**
  * Validates with `schema` but hands back the host's own object. Networks are passed to chain
@@ -89,7 +64,7 @@ export const metadataSchema = z.strictObject({
 })
 
 /** A switch a host turns on or off, typed so `z.output` is the same whatever the build has. */
-type BooleanFeature = Exclude<OptionalFeature, 'socials' | 'signIn' | 'embedded'>
+type BooleanFeature = Exclude<OptionalFeature, 'socials' | 'farcaster' | 'signIn' | 'embedded'>
 
 /**
  * A boolean feature switch. A feature the build has defaults on (SPEC §3 and AppKit's defaults),
@@ -103,23 +78,6 @@ function featureSwitch(feature: BooleanFeature, available: FeatureSet) {
   return z._default(
     has ? value : value.check(z.refine((on) => !on, featureNotAvailableMessage(option))),
     has && feature !== 'analytics',
-  )
-}
-
-/** `features.socials`: `false`, or the social logins offered; an empty list offers none. */
-function socialsSwitch(available: FeatureSet) {
-  const has = available.includes('socials')
-  const value = z.union([z.literal(false), uniqueList(z.enum(socialLoginOptions))])
-  return z._default(
-    has
-      ? value
-      : value.check(
-          z.refine(
-            (socials) => socials === false || socials.length === 0,
-            featureNotAvailableMessage('features.socials'),
-          ),
-        ),
-    (): false | SocialLoginOption[] => (has ? [...socialLoginOptions] : false),
   )
 }
 

@@ -28,16 +28,22 @@ describe('storage keys', () => {
         'lastUsedChain',
         'recentWallets',
         'smartAccountEnabledNetworks',
+        'socialProvider',
         'socialUsername',
         'storageVersion',
       ].sort(),
     )
   })
 
-  it('defines the login cache as exactly flag, email, last chain, social username', () => {
+  it('defines the login cache as exactly flag, email, last chain, social username and provider', () => {
     expect([...loginCacheKeys].sort()).toEqual(
-      ['email', 'emailLoginUsed', 'lastUsedChain', 'socialUsername'].sort(),
+      ['email', 'emailLoginUsed', 'lastUsedChain', 'socialUsername', 'socialProvider'].sort(),
     )
+  })
+
+  it('keeps a social provider only among SPEC §5 providers', () => {
+    expect(storageSchemas.socialProvider.safeParse('github').success).toBe(true)
+    expect(storageSchemas.socialProvider.safeParse('myspace').success).toBe(false)
   })
 
   it('accepts well-formed values and rejects malformed ones', () => {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { isSafeImageUrl } from '../directory/image-url.js'
 import { isCaipNetworkId, isChainNamespace } from '../identifiers/caip.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
+import { socialProviderSchema } from '../social/social-provider.js'
 
 /** The default key prefix; give each Latch instance on a page its own to keep them apart. */
 export const DEFAULT_STORAGE_PREFIX = '@latch/'
@@ -57,6 +58,11 @@ export const storageSchemas = {
   lastUsedChain: chainNamespaceSchema,
   /** SPEC §3 social username. */
   socialUsername: text,
+  /**
+   * SPEC §3 account state `socialProvider`: the provider of the embedded wallet's social login
+   * (SPEC §5: google, github, apple, facebook, x or discord), kept with its username.
+   */
+  socialProvider: socialProviderSchema,
   /** SPEC §3 smart-account-enabled networks (CAIP-2 ids). */
   smartAccountEnabledNetworks: z.array(caipNetworkIdSchema),
   /** SPEC §3 recent wallets, most recent first, at most {@link RECENT_WALLETS_LIMIT}. */
@@ -80,12 +86,16 @@ export type StorageValues = { [K in StorageKey]: z.output<(typeof storageSchemas
 /** Every key name, in a stable order. */
 export const storageKeyNames = Object.keys(storageSchemas) as readonly StorageKey[]
 
-/** SPEC §4: the login cache cleared on disconnect and on a not-connected check. */
+/**
+ * SPEC §4: the login cache cleared on disconnect and on a not-connected check. The social
+ * provider goes with the social username it names.
+ */
 export const loginCacheKeys = [
   'emailLoginUsed',
   'email',
   'lastUsedChain',
   'socialUsername',
+  'socialProvider',
 ] as const satisfies readonly StorageKey[]
 
 /** The full stored names of every key under `prefix`, e.g. `@latch/email`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { isLatchError } from '../errors/latch-error.js'
-import type { RecentWallet, StorageKey, StorageValues } from './keys.js'
+import { metaMask, setup } from '../test/latch-storage-setup.js'
+import type { StorageKey, StorageValues } from './keys.js'
 import {
   EMAIL_LOGIN_COOLDOWN_MS,
   MAX_STORED_VALUE_LENGTH,
@@ -10,19 +11,13 @@ import {
 import { createMemoryStorage } from './memory-storage.js'
 import type { StoragePort } from './storage-port.js'
 
-function setup(initial: Record<string, string> = {}, prefix?: string) {
-  const port = createMemoryStorage(initial)
-  const reports: StorageReport[] = []
-  const storage = createLatchStorage({ port, prefix, onReport: (report) => reports.push(report) })
-  return { port, storage, reports }
-}
-
 const samples: { [K in StorageKey]: StorageValues[K] } = {
   emailLoginUsed: true,
   email: 'ada@example.com',
   lastEmailLoginTime: 1_700_000_000_000,
   lastUsedChain: 'solana',
   socialUsername: 'ada.eth',
+  socialProvider: 'github',
   smartAccountEnabledNetworks: ['eip155:8453', 'eip155:10'],
   recentWallets: [
     {
@@ -41,10 +36,6 @@ const samples: { [K in StorageKey]: StorageValues[K] } = {
   activeCaipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
   storageVersion: 1,
 }
-
-const metaMask: RecentWallet = { id: 'io.metamask', name: 'MetaMask' }
-const phantom: RecentWallet = { id: 'app.phantom', name: 'Phantom' }
-const rabby: RecentWallet = { id: 'io.rabby', name: 'Rabby' }
 
 describe('createLatchStorage: typed values', () => {
   it('reads back every key exactly as written, through a fresh instance too', () => {
@@ -265,88 +256,18 @@ describe('createLatchStorage: storage version (SPEC §9)', () => {
   )
 })
 
-describe('createLatchStorage: recent wallets', () => {
-  it('keeps at most 2, most recent first, deduped by id', () => {
-    const { storage } = setup()
-    storage.addRecentWallet(metaMask)
-    storage.addRecentWallet(phantom)
-    expect(storage.getRecentWallets()).toEqual([phantom, metaMask])
-    storage.addRecentWallet(rabby)
-    expect(storage.getRecentWallets()).toEqual([rabby, phantom])
-    storage.addRecentWallet({ ...phantom, name: 'Phantom 2' })
-    expect(storage.getRecentWallets()).toEqual([{ ...phantom, name: 'Phantom 2' }, rabby])
-    storage.addRecentWallet(rabby)
-    expect(storage.getRecentWallets()).toEqual([rabby, { ...phantom, name: 'Phantom 2' }])
-    storage.addRecentWallet(rabby)
-    expect(storage.getRecentWallets()).toEqual([rabby, { ...phantom, name: 'Phantom 2' }])
-  })
-
-  it('ignores and reports an invalid wallet, keeping the list', () => {
-    const { storage, reports } = setup()
-    storage.addRecentWallet(metaMask)
-    storage.addRecentWallet({ id: 'x', name: 'X', imageUrl: 'javascript:alert(1)' })
-    expect(storage.getRecentWallets()).toEqual([metaMask])
-    expect(reports[0]).toMatchObject({ kind: 'write-failed', key: '@latch/recentWallets' })
-  })
-
-  it('returns a copy that callers cannot use to change the stored list', () => {
-    const { storage } = setup()
-    storage.addRecentWallet(metaMask)
-    storage.getRecentWallets().push(phantom)
-    expect(storage.getRecentWallets()).toEqual([metaMask])
-  })
-})
-
-describe('createLatchStorage: remembered connections', () => {
-  it('remembers most recent first, deduped by (namespace, connectorId)', () => {
-    const { storage } = setup()
-    storage.rememberConnection('eip155', 'io.metamask')
-    storage.rememberConnection('solana', 'phantom')
-    storage.rememberConnection('eip155', 'phantom')
-    storage.rememberConnection('eip155', 'io.metamask')
-    expect(storage.getRememberedConnections()).toEqual([
-      { namespace: 'eip155', connectorId: 'io.metamask' },
-      { namespace: 'eip155', connectorId: 'phantom' },
-      { namespace: 'solana', connectorId: 'phantom' },
-    ])
-  })
-
-  it('forgets only the given pair and removes the key when none remain', () => {
-    const { port, storage } = setup()
-    storage.rememberConnection('eip155', 'phantom')
-    storage.rememberConnection('solana', 'phantom')
-    storage.forgetConnection('eip155', 'phantom')
-    expect(storage.getRememberedConnections()).toEqual([
-      { namespace: 'solana', connectorId: 'phantom' },
-    ])
-    storage.forgetConnection('solana', 'phantom')
-    expect(storage.getRememberedConnections()).toEqual([])
-    expect(port.getItem('@latch/connections')).toBeNull()
-  })
-})
-
-describe('createLatchStorage: disconnect flags (SPEC §4)', () => {
-  it('remembers the flag per connector and clears it', () => {
-    const { port, storage } = setup()
-    storage.setConnectorDisconnected('io.metamask', true)
-    storage.setConnectorDisconnected('io.metamask', true)
-    storage.setConnectorDisconnected('io.rabby', true)
-    expect(storage.get('disconnectedConnectors')).toEqual(['io.metamask', 'io.rabby'])
-    expect(storage.isConnectorDisconnected('io.metamask')).toBe(true)
-    expect(storage.isConnectorDisconnected('app.phantom')).toBe(false)
-    storage.setConnectorDisconnected('io.metamask', false)
-    storage.setConnectorDisconnected('io.rabby', false)
-    expect(storage.isConnectorDisconnected('io.metamask')).toBe(false)
-    expect(port.getItem('@latch/disconnectedConnectors')).toBeNull()
-  })
-})
-
 describe('createLatchStorage: email login (SPEC §4, §5)', () => {
-  it('clears exactly the login cache: flag, email, last chain, social username', () => {
+  it('clears exactly the login cache: flag, email, last chain, social username and provider', () => {
     const { storage } = setup()
     for (const key of Object.keys(samples) as StorageKey[]) storage.set(key, samples[key] as never)
     storage.clearLoginCache()
-    for (const key of ['emailLoginUsed', 'email', 'lastUsedChain', 'socialUsername'] as const) {
+    for (const key of [
+      'emailLoginUsed',
+      'email',
+      'lastUsedChain',
+      'socialUsername',
+      'socialProvider',
+    ] as const) {
       expect(storage.get(key)).toBeUndefined()
     }
     for (const key of [
@@ -370,6 +291,23 @@ describe('createLatchStorage: email login (SPEC §4, §5)', () => {
     expect(storage.get('emailLoginUsed')).toBe(true)
     expect(storage.get('lastEmailLoginTime')).toBeUndefined()
     expect(storage.emailLoginCooldownRemaining(2_000)).toBe(0)
+  })
+
+  it('records a social login: flag, provider and username; the email only when given', () => {
+    const { storage } = setup()
+    storage.recordEmailLogin('ada@example.com')
+    storage.recordSocialLogin({ provider: 'github', username: 'ada' })
+    expect(storage.get('emailLoginUsed')).toBe(true)
+    expect(storage.get('socialProvider')).toBe('github')
+    expect(storage.get('socialUsername')).toBe('ada')
+    // The earlier email login's address is not this account's.
+    expect(storage.get('email')).toBeUndefined()
+    storage.recordSocialLogin({ provider: 'google', username: 'Ada', email: 'ada@gmail.com' })
+    expect(storage.get('email')).toBe('ada@gmail.com')
+    // An email login afterwards is no social login any more.
+    storage.recordEmailLogin('ada@example.com')
+    expect(storage.get('socialProvider')).toBeUndefined()
+    expect(storage.get('socialUsername')).toBeUndefined()
   })
 
   it('allows another email login only 30 seconds after the last', () => {

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
+import type { SocialProvider } from '../router/routes.js'
 import { zodEnglishErrorMap } from '../validation/issues.js'
 import {
   DEFAULT_STORAGE_PREFIX,
@@ -73,10 +74,19 @@ export interface LatchStorage {
   /** SPEC §4: a wallet the user disconnected is not auto-reconnected. */
   setConnectorDisconnected(connectorId: string, flag: boolean): void
   isConnectorDisconnected(connectorId: string): boolean
-  /** SPEC §4: clears the login cache (flag, email, last chain, social username). */
+  /** SPEC §4: clears the login cache (flag, email, last chain, social username and provider). */
   clearLoginCache(): void
-  /** SPEC §4: stores the email and the used flag and clears the last email login time. */
+  /**
+   * SPEC §4: stores the email and the used flag and clears the last email login time. A social
+   * login's provider and username, from an earlier login, are removed.
+   */
   recordEmailLogin(email: string): void
+  /**
+   * A social login (issue 12): the used flag (so the next page load restores the embedded
+   * wallet, SPEC §4), SPEC §3's social provider and username, and the email when the provider
+   * gave one (else an earlier login's is removed).
+   */
+  recordSocialLogin(login: { provider: SocialProvider; username?: string; email?: string }): void
   /** Starts the SPEC §5 email-login cooldown at `now` (epoch ms). */
   markEmailLoginAttempt(now: number): void
   /** Whole seconds until another email login is allowed (0 when it is allowed now). */
@@ -305,6 +315,16 @@ export function createLatchStorage(options: LatchStorageOptions): LatchStorage {
       set('email', email)
       set('emailLoginUsed', true)
       remove('lastEmailLoginTime')
+      remove('socialProvider')
+      remove('socialUsername')
+    },
+    recordSocialLogin({ provider, username, email }) {
+      set('emailLoginUsed', true)
+      set('socialProvider', provider)
+      if (username) set('socialUsername', username)
+      else remove('socialUsername')
+      if (email) set('email', email)
+      else remove('email')
     },
     markEmailLoginAttempt(now) {
       set('lastEmailLoginTime', Math.floor(now))

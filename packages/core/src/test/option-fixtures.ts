@@ -34,3 +34,6 @@ export const allFeaturesOff = {
   analytics: false,
   branding: false,
 } as const
+
+/** SPEC §9's social logins in its order, without Farcaster: the ones this build has (issue 12). */
+export const builtSocials = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const

@@ -98,10 +98,11 @@ describe('Connect method order', () => {
   // The order rules as a build with email and social login will apply them (their defaults on).
   const features = featuresSchemaFor(['email', 'socials']).parse({})
 
-  it('this build, with email and without social login, offers email and wallets', () => {
+  it('this build, with email and social login, offers email, social and wallets', () => {
     const built = featuresSchema.parse({})
     expect(connectMethodsFor({ features: built, connectors: {}, excludeWalletIds: [] })).toEqual([
       'email',
+      'social',
       'wallet',
     ])
     expect(
@@ -110,7 +111,7 @@ describe('Connect method order', () => {
         connectors: { eip155: [announced('io.a')] },
         excludeWalletIds: [],
       }),
-    ).toEqual(['wallet', 'email'])
+    ).toEqual(['wallet', 'email', 'social'])
   })
 
   it('email, social, wallet without visible wallets; wallet first with one', () => {

@@ -99,6 +99,8 @@ export interface StoryLatchInput {
   fetch?: typeof fetch
   /** A scripted secure frame, for the email views (views/EmailVerifyOtp/scripted-frame.ts). */
   authFrame?: LatchEnvironment['authFrame']
+  /** The social login's popups, in memory (`fakeOpener` from `@latch/core/testing`). */
+  socialPopup?: LatchEnvironment['socialPopup']
 }
 
 /** A running Latch on scripted wallets, and the moves a story makes to reach its state. */
@@ -143,6 +145,7 @@ export function createStoryLatch(themeMode: ThemeMode, input: StoryLatchInput = 
       ...(directory ? { directory } : {}),
       ...(input.fetch ? { fetch: input.fetch } : {}),
       ...(input.authFrame ? { authFrame: input.authFrame } : {}),
+      ...(input.socialPopup ? { socialPopup: input.socialPopup } : {}),
     },
   )
   latch.start()

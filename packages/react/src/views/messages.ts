@@ -1,6 +1,7 @@
 import { accountMessages } from './Account/messages.js'
 import { approveTransactionMessages } from './ApproveTransaction/messages.js'
 import { connectingEmailMessages } from './ConnectingEmail/messages.js'
+import { connectingSocialMessages } from './ConnectingSocial/messages.js'
 import { emailVerifyDeviceMessages } from './EmailVerifyDevice/messages.js'
 import { emailVerifyOtpMessages } from './EmailVerifyOtp/messages.js'
 import { updateEmailPrimaryOtpMessages } from './UpdateEmailPrimaryOtp/messages.js'
@@ -40,4 +41,6 @@ export const viewMessages = {
   ...updateEmailPrimaryOtpMessages,
   ...updateEmailSecondaryOtpMessages,
   ...approveTransactionMessages,
+  // Social login (issue 12).
+  ...connectingSocialMessages,
 } as const

@@ -70,6 +70,10 @@ export const views: Partial<Record<ViewName, AnyView>> = {
   ApproveTransaction: lazyView<'ApproveTransaction'>(() =>
     import('./ApproveTransaction/ApproveTransaction.js').then((m) => m.ApproveTransaction),
   ),
+  // Social login (issue 12): loaded when a login shows it (the buttons are on Connect).
+  ConnectingSocial: lazyView<'ConnectingSocial'>(() =>
+    import('./ConnectingSocial/ConnectingSocial.js').then((m) => m.ConnectingSocial),
+  ),
 }
 
 /** Each included view's modal title. */
@@ -92,6 +96,7 @@ const titles: Partial<Record<ViewName, MessageKey>> = {
   UpdateEmailPrimaryOtp: 'view.UpdateEmailPrimaryOtp.title',
   UpdateEmailSecondaryOtp: 'view.UpdateEmailSecondaryOtp.title',
   ApproveTransaction: 'view.ApproveTransaction.title',
+  ConnectingSocial: 'view.ConnectingSocial.title',
 }
 
 /** The modal title of a view; one this build does not include is titled as unavailable. */

@@ -4,15 +4,13 @@ import { useMemo, type ComponentType } from 'react'
 import { useLatch } from '../../hooks/useLatch.js'
 import type { ViewProps } from '../registry.js'
 import { EmailSection } from '../ConnectingEmail/EmailSection.js'
+import { SocialSection } from '../ConnectingSocial/SocialSection.js'
 import { WalletSection } from './WalletSection.js'
 
-/**
- * The sections this build has. Email and social login arrive with their own issues: until then
- * they are absent here, so an enabled method without a section is simply not shown. Adding one
- * is adding its component to this map; core's order already places it.
- */
-const sections: Partial<Record<ConnectMethod, ComponentType>> = {
+/** Each connect method's section; core's order places them (SPEC §2). */
+const sections: Record<ConnectMethod, ComponentType> = {
   email: EmailSection,
+  social: SocialSection,
   wallet: WalletSection,
 }
 
@@ -30,18 +28,29 @@ export function Connect(_: ViewProps<'Connect'>) {
   const order = useMemo(
     () =>
       connectMethodsFor({
-        // Email needs the secure frame, served by the host's Latch server (SPEC §4).
-        features: { ...features, email: features.email && latch.auth.enabled },
+        // Email and social login need the secure frame, served by the host's Latch server
+        // (SPEC §4): without one they are not offered.
+        features: {
+          ...features,
+          email: features.email && latch.auth.enabled,
+          socials: latch.auth.available ? features.socials : false,
+        },
         connectors,
         excludeWalletIds: latch.options.excludeWalletIds,
       }),
-    [features, connectors, latch.options.excludeWalletIds, latch.auth.enabled],
+    [
+      features,
+      connectors,
+      latch.options.excludeWalletIds,
+      latch.auth.enabled,
+      latch.auth.available,
+    ],
   )
   return (
     <div data-method-order={order.join(' ')}>
       {order.map((method) => {
         const Section = sections[method]
-        return Section ? <Section key={method} /> : null
+        return <Section key={method} />
       })}
     </div>
   )

@@ -1,6 +1,12 @@
 import { authConnector, type Route } from '@latch/core'
-import { scene, storyDirectory, storyWallet, type StoryKit } from '../../stories/story-latch.js'
-import { scriptedFrame, type ScriptedFrame } from '../EmailVerifyOtp/scripted-frame.js'
+import {
+  scene,
+  storyDirectory,
+  storyWallet,
+  type StoryKit,
+  type StoryLatchInput,
+} from '../../stories/story-latch.js'
+import { scriptedFrame, type ScriptedFrame } from '@latch/core/testing'
 
 /** The frame's answers in the email stories: a code is sent, the code and updates are accepted. */
 const handlers: Parameters<typeof scriptedFrame>[0] = {
@@ -14,24 +20,32 @@ const handlers: Parameters<typeof scriptedFrame>[0] = {
 const STORY_AUTH_SERVER = 'http://127.0.0.1:4000'
 
 /**
- * A story with email on: a Latch server named (so the field shows), its calls refused in memory,
- * and a scripted secure frame. `reach` drives it to the story's state.
+ * A story with the embedded wallet on (email and social login): a Latch server named (so their
+ * sections show), its calls refused in memory, and `input`'s scripted secure frame (and popups).
  */
-export function emailScene(
-  reach: (kit: StoryKit, frame: ScriptedFrame) => Promise<void> | void,
-  frameHandlers: Parameters<typeof scriptedFrame>[0] = handlers,
+export function authScene(
+  input: Pick<StoryLatchInput, 'authFrame' | 'socialPopup'>,
+  reach: (kit: StoryKit) => Promise<void> | void,
 ) {
-  const frame = scriptedFrame(frameHandlers)
   return scene(
     {
       wallets: [storyWallet('auth', 'Email', { type: 'AUTH' })],
       directory: storyDirectory(0),
       options: { serverUrl: STORY_AUTH_SERVER },
       fetch: async () => new Response('unavailable', { status: 503 }),
-      authFrame: frame.authFrame,
+      ...input,
     },
-    (kit) => reach(kit, frame),
+    reach,
   )
+}
+
+/** A story with email on (see {@link authScene}); `reach` drives it to the story's state. */
+export function emailScene(
+  reach: (kit: StoryKit, frame: ScriptedFrame) => Promise<void> | void,
+  frameHandlers: Parameters<typeof scriptedFrame>[0] = handlers,
+) {
+  const frame = scriptedFrame(frameHandlers)
+  return authScene({ authFrame: frame.authFrame }, (kit) => reach(kit, frame))
 }
 
 /** Waits until the modal shows `view`. */

@@ -3,7 +3,7 @@ import { act, fireEvent, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { enMessages as m } from '../../i18n/en.js'
 import { axeViolations, modal, renderLatch, typeInModal } from '../../test/render-latch.js'
-import { frameRefusal, scriptedFrame } from './scripted-frame.js'
+import { frameRefusal, scriptedFrame } from '@latch/core/testing'
 
 const routeOf = (latch: Latch) => selectRoute(latch.modal.getSnapshot())
 const connectorOf = (latch: Latch) => latch.connection.getSnapshot().context.connections[0]
@@ -40,9 +40,14 @@ describe('the email field on Connect (SPEC §2 method order)', () => {
       env: { fetchProjectConfig: () => Promise.reject(new Error('offline')) },
       open: true,
     })
-    await waitFor(() => expect(orderOf()?.getAttribute('data-method-order')).toBe('email wallet'))
+    // Social login (issue 12) is on by default too, after email.
+    await waitFor(() =>
+      expect(orderOf()?.getAttribute('data-method-order')).toBe('email social wallet'),
+    )
     kit.fake.announce({ id: 'io.a' })
-    await waitFor(() => expect(orderOf()?.getAttribute('data-method-order')).toBe('wallet email'))
+    await waitFor(() =>
+      expect(orderOf()?.getAttribute('data-method-order')).toBe('wallet email social'),
+    )
     expect(modal().getByLabelText(m['view.ConnectingEmail.label'])).toBeTruthy()
     expect(await axeViolations()).toEqual([])
   })
