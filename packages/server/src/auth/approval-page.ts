@@ -11,7 +11,9 @@ export const APPROVAL_PAGE_HEADERS = {
   'content-security-policy':
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // Not 'no-referrer': under it Chromium posts the form with `Origin: null`, which the auth
+  // gate refuses (it lets in only the frame's own origin). The page links nowhere else.
+  'referrer-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
 } as const
 

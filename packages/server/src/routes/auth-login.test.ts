@@ -48,7 +48,7 @@ async function approveFromMail(
   const opened = await world.server.fetch(new Request(link))
   expect(opened.status).toBe(200)
   expect(opened.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
-  expect(opened.headers.get('referrer-policy')).toBe('no-referrer')
+  expect(opened.headers.get('referrer-policy')).toBe('same-origin')
   const token = link.searchParams.get('token') ?? ''
   return { page: await opened.text(), approved: await postApproval(world, token), token }
 }
