@@ -14,13 +14,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
-    // Three pages: the host demo, the same host without React (core's helpers alone), and the
-    // WalletConnect test wallet a person pairs with.
+    // Four pages: the host demo, the same host without React (core's helpers alone), the
+    // WalletConnect test wallet a person pairs with, and the Farcaster app standing in for a
+    // phone (the QR code's sign-in link opens it).
     rolldownOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         hostWithoutReact: fileURLToPath(new URL('./host-without-react.html', import.meta.url)),
         wallet: fileURLToPath(new URL('./wallet.html', import.meta.url)),
+        farcasterApp: fileURLToPath(new URL('./farcaster-app.html', import.meta.url)),
       },
       output: {
         // React in a chunk of its own. Left to chance, the bundler put its CommonJS helpers in a

@@ -42,6 +42,18 @@ export interface StackOptions {
   query?: Record<string, string>
   /** The page to open, from the app's root: the playground ('/') unless told. */
   path?: string
+  /**
+   * The host name the page is opened on: 127.0.0.1 unless told. `localhost` makes the page
+   * another site than the Latch server and its secure frame (on 127.0.0.1), as a real host is,
+   * so the frame's storage is partitioned under the page's (issue 17).
+   */
+  host?: '127.0.0.1' | 'localhost'
+  /**
+   * The port `vite preview` serves the playground on: a free one unless told. Fixed by a test
+   * whose Latch server must name one of its pages before the stack starts (the Farcaster
+   * sign-in link opening `/farcaster-app.html`).
+   */
+  previewPort?: number
   /** Start the local WalletConnect relay and hand it to the playground. */
   walletConnect?: boolean
   /**
@@ -84,7 +96,10 @@ export interface Stack {
    * would, whatever ran before it, so it passes alone and in any order.
    */
   freshPage(): Promise<Page>
-  /** Requests to any host but 127.0.0.1 since the current page opened (tests expect none). */
+  /**
+   * Requests to any host but 127.0.0.1 and the page's own (`host`) since the current page
+   * opened (tests expect none).
+   */
   outsideRequests: string[]
   /** The local WalletConnect relay, when asked for. */
   relay?: LocalRelay
@@ -171,7 +186,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       configFile: false,
       logLevel: 'silent',
       build: { outDir: inject('playgroundDist') },
-      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+      preview: { host: '127.0.0.1', port: options.previewPort ?? 0, strictPort: true, open: false },
       plugins: [playgroundConfigPlugin(() => served.config)],
     })
     cleanup.add(() => server.close())
@@ -236,15 +251,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(extensionDirs.length > 0 ? { devWallet: 'extension' } : {}),
       ...options.query,
     })
-    const origin = `http://127.0.0.1:${port}`
+    const host = options.host ?? '127.0.0.1'
+    const origin = `http://${host}:${port}`
     const url = `${origin}${options.path ?? '/'}?${query}`
     // The WalletConnect view's "Copy link" is how a test (and a person) takes the pairing URI.
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
     const outsideRequests: string[] = []
     browser.context.on('request', (request) => {
       const url = new URL(request.url())
-      if (/^(https?|wss?):$/.test(url.protocol) && url.hostname !== '127.0.0.1')
-        outsideRequests.push(request.url())
+      const local = url.hostname === '127.0.0.1' || url.hostname === host
+      if (/^(https?|wss?):$/.test(url.protocol) && !local) outsideRequests.push(request.url())
     })
     let current = await openPage(browser.context, url)
     const freshPage = async () => {

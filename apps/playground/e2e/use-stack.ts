@@ -11,7 +11,7 @@ export interface StackHooks {
   beforeEach?(stack: Stack): Promise<unknown>
   /** After each test, before its checks (closing what `beforeEach` started…). */
   afterEach?(stack: Stack): Promise<unknown>
-  /** Also expect, after each test, no request to any host but 127.0.0.1. */
+  /** Also expect, after each test, no request to any host but 127.0.0.1 (and the page's own). */
   localOnly?: boolean
 }
 

@@ -35,12 +35,15 @@ const { module: latchServerModule } = await runnerImport(join(appDir, 'server/la
   logLevel: 'warn',
 })
 
-/** A free port on 127.0.0.1: the server's is fixed before it starts, for its auth `publicUrl`. */
-const freePort = () =>
+/**
+ * A free port on 127.0.0.1 (`wanted` when it is free, else any): the server's is fixed before it
+ * starts, for its auth `publicUrl`, and so is the page's, for the Farcaster sign-in link.
+ */
+const freePort = (wanted = 0) =>
   new Promise((resolve, reject) => {
     const probe = createNetServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
+    probe.once('error', (error) => (wanted ? resolve(freePort()) : reject(error)))
+    probe.listen(wanted, '127.0.0.1', () => {
       const address = probe.address()
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
     })
@@ -59,6 +62,10 @@ const mailboxStarting = startMailbox({
 })
 mailboxStarting.catch(() => undefined)
 const latchServerPort = Number(process.env.LATCH_SERVER_PORT) || (await freePort())
+// The page's port, fixed now: the Latch server's Farcaster sign-in link (the QR code) opens the
+// playground's page standing in for the phone, /farcaster-app.html.
+const pagePort = await freePort(Number(process.env.PORT) || 5173)
+const farcasterAppUrl = `http://127.0.0.1:${pagePort}/farcaster-app.html`
 // The local Solana chain (LiteSVM in this process), next to anvil: the page adds its network, the
 // Solana adapter and the Solana dev wallet.
 const solanaStarting = startSolanaDevnet({ port: Number(process.env.LATCH_SOLANA_PORT) || 0 })
@@ -92,6 +99,7 @@ const latchServerStarting = Promise.all([
     port: latchServerPort,
     auth: { publicUrl: latchServerUrl, smtp: mailbox.smtp },
     socialProviders: latchServerProviders(idp.providers, appleKey),
+    farcaster: { signInUrl: farcasterAppUrl },
   }),
 )
 // Its failure is reported where it is awaited below, not as an unhandled rejection before that.
@@ -155,7 +163,8 @@ try {
     configFile: join(appDir, 'vite.config.ts'),
     server: {
       host: '127.0.0.1',
-      port: Number(process.env.PORT) || 5173,
+      port: pagePort,
+      strictPort: true,
     },
   })
   await server.listen()
@@ -198,6 +207,9 @@ console.log(
     '',
     `  Social login providers (local oidc-provider as Google, GitHub, Apple, Facebook, X, Discord): ${identityProvider?.url}`,
     `    sign in as ${(identityProvider?.users ?? []).map((user) => user.username).join(', ')}; Deny refuses consent`,
+    '',
+    `  Farcaster app (stand-in for a phone; the QR code of "Continue with Farcaster" opens it): ${farcasterAppUrl}`,
+    "    pick a devnet account, Approve: its fid is registered on chain A's IdRegistry if it has none",
     '',
     '  Ctrl-C stops the playground, the relay, the mailbox, the identity provider, the Latch server and every local chain.',
     '',

@@ -61,6 +61,14 @@ export interface PlaygroundServerOptions {
    * identity provider's in `npm start` (`latchServerProviders` of @latch/identity-provider).
    */
   socialProviders?: NonNullable<ServerConfigInput['social']>['providers']
+  /**
+   * Sign in with Farcaster (issue 12), on whenever `auth` is: the fid's custody is read on the
+   * first devnet chain's IdRegistry. `signInUrl`: the link the QR code opens (`?channelToken=…`
+   * added); `npm start` makes it the playground's page standing in for the phone
+   * (`/farcaster-app.html`), else the Farcaster app's own link. `channelTtlSeconds`: a channel's
+   * life (the server's default 600 s unless told; an e2e test lets one expire in 60).
+   */
+  farcaster?: { signInUrl?: string; channelTtlSeconds?: number }
 }
 
 /** The dev wallet's second account, by name: a send can go to `friend.latch` (SPEC §7 profile). */
@@ -119,6 +127,10 @@ export function playgroundServerConfig(
             smtp: { ...options.auth.smtp, from: 'Latch playground <login@latch.localhost>' },
           },
           ...(options.socialProviders ? { social: { providers: options.socialProviders } } : {}),
+          farcaster: {
+            rpcUrls: devnet.chains.slice(0, 1).map((chain) => chain.rpcUrl),
+            ...options.farcaster,
+          },
         }
       : {}),
   }

@@ -22,6 +22,8 @@ export * from './selectors/account-network.js'
 export * from './send/index.js'
 // Social login: its popup and its flow (issue 12).
 export * from './social/index.js'
+// Sign in with Farcaster: its flow and its link rule (issue 12).
+export * from './farcaster/index.js'
 export * from './storage/index.js'
 export * from './validation/index.js'
 export * from './wallets/index.js'

@@ -35,6 +35,15 @@ describe('the memory store', () => {
     expect(await tokens.find('t1')).toBeUndefined()
   })
 
+  it("keeps an interaction naming a grant when the grant is revoked (another person's sign-in)", async () => {
+    const store = memoryStore()
+    await store('AccessToken').upsert('t1', { grantId: 'g1' }, 60)
+    await store('Interaction').upsert('i1', { grantId: 'g1', uid: 'i1' }, 60)
+    await store('Grant').revokeByGrantId('g1')
+    expect(await store('AccessToken').find('t1')).toBeUndefined()
+    expect(await store('Interaction').find('i1')).toEqual({ grantId: 'g1', uid: 'i1' })
+  })
+
   it('keeps each store apart', async () => {
     const a = memoryStore()('AccessToken')
     await a.upsert('t', { accountId: '1' })

@@ -3,6 +3,21 @@ import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider'
 /** Past this many entries, each write first drops the expired ones. */
 const SWEEP_ABOVE = 500
 
+/**
+ * What a grant's revocation removes: the tokens and codes issued under it, as oidc-provider's
+ * own memory adapter keeps them. An Interaction also names the session's grant (`grantId`), but
+ * is not the grant's: when a second person signs in over the first's session, oidc-provider ends
+ * that session (revoking its grants) and then resumes the very same interaction.
+ */
+const GRANTED = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+])
+
 interface Entry {
   readonly payload: AdapterPayload
   readonly expiresAt: number
@@ -39,7 +54,7 @@ export function memoryStore(): AdapterFactory {
         entries.set(key(id), { payload, expiresAt })
         if (model === 'Session' && typeof payload.uid === 'string')
           sessionIdByUid.set(payload.uid, id)
-        if (payload.grantId !== undefined) {
+        if (GRANTED.has(model) && payload.grantId !== undefined) {
           const keys = keysByGrant.get(payload.grantId) ?? new Set<string>()
           keysByGrant.set(payload.grantId, keys.add(key(id)))
         }

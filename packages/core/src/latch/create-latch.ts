@@ -212,6 +212,9 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     get socialLogin() {
       return actor.getSnapshot().context.socialLogin
     },
+    get farcasterLogin() {
+      return actor.getSnapshot().context.farcasterLogin
+    },
     walletConnectAvailable: walletConnectLink.available,
     auth,
     directory,
@@ -312,6 +315,20 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         actor.send({ type: 'SOCIAL_LOGIN', provider, popup })
         return done
       })()
+    },
+    async connectFarcaster() {
+      const current = currentConnection(children, AUTH_CONNECTOR_ID)
+      if (current) return current
+      const { socials } = actor.getSnapshot().context.features
+      if (!auth.available || socials === false || !socials.includes('farcaster')) {
+        const feature = 'features.socials.farcaster'
+        throw new LatchError('FEATURE_NOT_AVAILABLE', { values: { feature } })
+      }
+      await latch.ready()
+      const { runtime, farcasterLogin } = actor.getSnapshot().context
+      const done = runtime!.farcaster.farcasterConnected(children, farcasterLogin!)
+      actor.send({ type: 'FARCASTER_LOGIN' })
+      return done
     },
     getAccount: () => selectAccountState(connection.getSnapshot()),
     subscribeAccount(listener) {

@@ -51,6 +51,7 @@ describe('route flows: the table', () => {
       Account: 'account',
       Send: 'sending',
       ConnectingSocial: 'connectingSocial',
+      ConnectingFarcaster: 'connectingFarcaster',
     })
     expect(routeFlowOf({ view: 'Connect' })).toBeUndefined()
     expect(routeFlowOf({ view: 'Receive' })).toBeUndefined()

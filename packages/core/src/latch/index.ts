@@ -8,6 +8,7 @@ export {
 } from './create-latch.js'
 export type { LatchAuth } from './auth-wiring.js'
 export type {
+  FarcasterChildren,
   LatchChildren,
   LatchRootContext,
   LatchRootEvent,

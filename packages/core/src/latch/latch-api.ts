@@ -18,7 +18,12 @@ import type { AuthFrameOptions } from '../auth/auth-frame.js'
 import type { LatchAuth } from './auth-wiring.js'
 import type { latchMachine } from './latch.machine.js'
 import type { PageTransaction } from './page-actions.js'
-import type { LatchChildren, SendChildren, SocialChildren } from './root-events.js'
+import type {
+  FarcasterChildren,
+  LatchChildren,
+  SendChildren,
+  SocialChildren,
+} from './root-events.js'
 import type { ServerEnvironment } from './server-services.js'
 
 // What an instance is, for hosts and views: its environment, its helpers' arguments, and the
@@ -102,6 +107,12 @@ export interface Latch {
    * runs, like {@link sendForm}.
    */
   readonly socialLogin: SocialChildren['socialLogin'] | undefined
+  /**
+   * The Farcaster sign-in's machine (issue 12): the ConnectingFarcaster view's flow, which the
+   * root runs while that route is on show. Read it with `selectFarcasterLogin` (the step, the
+   * sign-in link for the QR code, the failure). `undefined` until the instance runs.
+   */
+  readonly farcasterLogin: FarcasterChildren['farcasterLogin'] | undefined
   /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
   readonly walletConnectAvailable: boolean
   /** The embedded wallet: email login, its secure frame, the AUTH connector (auth-wiring.ts). */
@@ -172,6 +183,17 @@ export interface Latch {
    * instance does not offer (`features.socials`, a `serverUrl` and a project id).
    */
   connectSocial(provider: SocialProvider): Promise<ConnectHelperResult>
+  /**
+   * Issue 12 page helper: Sign in with Farcaster. Shows ConnectingFarcaster (the modal opens),
+   * whose flow asks the secure frame for a sign-in link (the QR code and the deep link), waits
+   * while the channel lives for the Farcaster app's approval (the server checks the signature
+   * and the fid's custody on the IdRegistry), and connects the embedded wallet. Resolves once
+   * connected (at once when the embedded wallet already is); rejects with the sign-in's failure
+   * (SESSION_EXPIRED when the channel expired, the frame's SPEC §8 text, SOCIAL_LOGIN_FAILED),
+   * USER_REJECTED when the modal closes first, or FEATURE_NOT_AVAILABLE when this instance does
+   * not offer Farcaster (`'farcaster'` in `features.socials`, a `serverUrl` and a project id).
+   */
+  connectFarcaster(): Promise<ConnectHelperResult>
   /** SPEC §3 account state exposed to the host. */
   getAccount(): AccountState
   subscribeAccount(listener: (account: AccountState) => void): () => void

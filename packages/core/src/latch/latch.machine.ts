@@ -1,6 +1,6 @@
 import { sendTo } from 'xstate'
 import { messageFor } from '../errors/catalogue.js'
-import { latchSocialSetup } from './social-wiring.js'
+import { latchFarcasterSetup } from './farcaster-wiring.js'
 
 export type { LatchRootInput } from './latch.setup.js'
 
@@ -11,7 +11,7 @@ export type { LatchRootInput } from './latch.setup.js'
  * machines start at once, since they are pure; the I/O (storage, wallets, reconnect) only starts
  * with START. The pattern is written down in packages/core/ARCHITECTURE.md.
  */
-export const latchMachine = latchSocialSetup.createMachine({
+export const latchMachine = latchFarcasterSetup.createMachine({
   id: 'latch',
   context: ({ input, spawn }) => ({
     connection: spawn('connection', { id: 'connection', systemId: 'connection' }),
@@ -56,6 +56,7 @@ export const latchMachine = latchSocialSetup.createMachine({
             { type: 'assignRuntime', params: ({ event }) => event.output },
             'spawnSendMachines',
             'spawnSocialLogin',
+            'spawnFarcasterLogin',
           ],
         },
         // Not loaded (offline?): the instance stays as it was; start() may try again.
@@ -72,10 +73,10 @@ export const latchMachine = latchSocialSetup.createMachine({
           input: ({ context }) => {
             const { connection, network, modal, toast, walletConnect, accountData } = context
             const children = { connection, network, modal, toast, walletConnect, accountData }
-            const { sendForm, pendingTransactions, socialLogin } = context
+            const { sendForm, pendingTransactions, socialLogin, farcasterLogin } = context
             const send = { sendForm, pendingTransactions }
-            const social = { socialLogin }
-            return { runtime: context.runtime!, children, io: context.io, send, social }
+            const [social, farcaster] = [{ socialLogin }, { farcasterLogin }]
+            return { runtime: context.runtime!, children, io: context.io, send, social, farcaster }
           },
         },
         // Issue 16: the first open paints its wallets in its first frame, with nothing to load.
@@ -172,9 +173,9 @@ export const latchMachine = latchSocialSetup.createMachine({
           actions: [
             { type: 'followWalletChain', params: ({ event }) => event },
             { type: 'rememberConnection', params: ({ event }) => event },
-            // A social login waits for its AUTH connection (issue 12).
+            // A social or Farcaster login waits for its AUTH connection (issue 12).
             {
-              type: 'tellSocialLogin',
+              type: 'tellAuthLogins',
               params: ({ event }) => ({
                 type: 'CONNECTED',
                 connectorId: event.connection.connectorId,
@@ -184,7 +185,7 @@ export const latchMachine = latchSocialSetup.createMachine({
         },
         'connection.connectFailed': {
           actions: {
-            type: 'tellSocialLogin',
+            type: 'tellAuthLogins',
             params: ({ event }) => ({ type: 'CONNECT_FAILED', error: event.error }),
           },
         },
@@ -192,6 +193,9 @@ export const latchMachine = latchSocialSetup.createMachine({
         SOCIAL_LOGIN: { actions: { type: 'chooseSocial', params: ({ event }) => event } },
         'social.loggedIn': { actions: 'connectAuthConnector' },
         'social.failed': { actions: { type: 'afterSocialFailure', params: ({ event }) => event } },
+        // Sign in with Farcaster (farcaster-wiring.ts): its failures stay on its view, with Retry.
+        FARCASTER_LOGIN: { actions: 'chooseFarcaster' },
+        'farcaster.loggedIn': { actions: 'connectAuthConnector' },
         'connection.disconnected': {
           actions: { type: 'forgetConnection', params: ({ event }) => event },
         },
@@ -272,6 +276,14 @@ export const latchMachine = latchSocialSetup.createMachine({
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
               {
+                guard: {
+                  type: 'startsFlow',
+                  params: ({ event }) => ({ route: event.route, flow: 'connectingFarcaster' }),
+                },
+                target: '.connectingFarcaster',
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
                 target: '.none',
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
@@ -335,6 +347,12 @@ export const latchMachine = latchSocialSetup.createMachine({
               entry: 'startSocialLogin',
               exit: 'stopSocialLogin',
               on: { RETRY: { actions: { type: 'tellSocialLogin', params: { type: 'RETRY' } } } },
+            },
+            /** ConnectingFarcaster (issue 12): a sign-in (a channel) lives while it is on show. */
+            connectingFarcaster: {
+              entry: 'startFarcasterLogin',
+              exit: 'stopFarcasterLogin',
+              on: { RETRY: { actions: { type: 'tellFarcasterLogin', params: { type: 'RETRY' } } } },
             },
             /** The QR views: a proposal lives exactly while one of them is on show. */
             pairing: {

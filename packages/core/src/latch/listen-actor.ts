@@ -1,6 +1,12 @@
 import { fromCallback } from 'xstate'
 import type { ChainNamespace } from '../identifiers/types.js'
-import type { LatchChildren, LatchIo, SendChildren, SocialChildren } from './root-events.js'
+import type {
+  FarcasterChildren,
+  LatchChildren,
+  LatchIo,
+  SendChildren,
+  SocialChildren,
+} from './root-events.js'
 import type { Runtime } from './runtime.js'
 
 /** What the root tells its running listeners. */
@@ -26,8 +32,10 @@ export const listenActor = fromCallback<
     send: Partial<SendChildren>
     /** The social login's machine, spawned with the runtime (social-wiring.ts). */
     social: Partial<SocialChildren>
+    /** The Farcaster sign-in's machine, spawned with the runtime (farcaster-wiring.ts). */
+    farcaster: Partial<FarcasterChildren>
   }
->(({ input: { runtime, children, io, send, social }, sendBack, receive }) => {
+>(({ input: { runtime, children, io, send, social, farcaster }, sendBack, receive }) => {
   const balance = runtime.watchBalance(children, io.registry, sendBack, io.account?.portfolio)
   const adapters = runtime.watchAdapters(io.registry, sendBack)
   receive((event) => {
@@ -45,5 +53,7 @@ export const listenActor = fromCallback<
   if (sendForm && pendingTransactions)
     stops.push(runtime.send.watchSend({ ...children, sendForm, pendingTransactions }, sendBack))
   if (social.socialLogin) stops.push(runtime.social.watchSocial(social.socialLogin, sendBack))
+  if (farcaster.farcasterLogin)
+    stops.push(runtime.farcaster.watchFarcaster(farcaster.farcasterLogin, sendBack))
   return () => stops.reverse().forEach((stop) => stop())
 })

@@ -28,7 +28,7 @@ describe('createLatch: remote feature flags (SPEC §3, §7, §8)', () => {
         // Features this build lacks (email and social login are built: issues 17 and 12).
         { id: 'onramp', isEnabled: true },
         { id: 'reown_branding', isEnabled: true },
-        // Farcaster is not built yet: a remote list cannot offer it.
+        // Farcaster is built (issue 12): a remote list offers it, in its own order.
         { id: 'socials', isEnabled: true, config: ['farcaster', 'google'] },
       ]),
     )
@@ -36,7 +36,7 @@ describe('createLatch: remote feature flags (SPEC §3, §7, §8)', () => {
     expect(latch.getFeatures()).toMatchObject({
       swaps: false,
       onramp: false,
-      socials: ['google'],
+      socials: ['farcaster', 'google'],
       branding: false,
     })
     expect(latch.getAlerts()).toEqual([])

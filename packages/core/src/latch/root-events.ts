@@ -30,6 +30,8 @@ import type { PendingTransactionsEmitted } from '../send/pending-transactions.ma
 import type { SendAccount } from '../send/send-rules.js'
 import type { SendActor } from '../send/send.machine.js'
 import type { SendEmitted } from '../send/send.types.js'
+import type { FarcasterLoginActor } from '../farcaster/farcaster-login.selectors.js'
+import type { FarcasterLoginEmitted } from '../farcaster/farcaster-login.types.js'
 import type { SocialLoginActor } from '../social/social-login.selectors.js'
 import type { SocialLoginEmitted } from '../social/social-login.types.js'
 import type { SocialPopup, SocialPopupOpener } from '../social/social-popup.js'
@@ -68,9 +70,22 @@ export interface SocialChildren {
   socialLogin: SocialLoginActor
 }
 
+/**
+ * The Farcaster sign-in's machine (issue 12), spawned like the social login's once the runtime
+ * chunk is loaded (farcaster-wiring.ts): absent before the instance first runs.
+ */
+export interface FarcasterChildren {
+  /** The ConnectingFarcaster view's flow (farcaster/farcaster-login.machine.ts). */
+  farcasterLogin: FarcasterLoginActor
+}
+
 /** The root's context: its children, what it reaches outside, and what its chart decides on. */
 export interface LatchRootContext
-  extends LatchChildren, Partial<SendChildren>, Partial<SocialChildren> {
+  extends
+    LatchChildren,
+    Partial<SendChildren>,
+    Partial<SocialChildren>,
+    Partial<FarcasterChildren> {
   io: LatchIo
   /** Connectors each adapter has discovered (SPEC §3 Connector). */
   connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
@@ -142,6 +157,7 @@ export type RelayedEvent =
   | Relayed<'accountData', AccountDataEmitted>
   | Relayed<'send', SendEmitted>
   | Relayed<'social', SocialLoginEmitted>
+  | Relayed<'farcaster', FarcasterLoginEmitted>
   | Relayed<
       'pendingTransactions',
       Extract<PendingTransactionsEmitted, { type: 'toast' | 'settled' }>
@@ -172,6 +188,8 @@ export type LatchRootEvent =
    * (`null`: the browser blocked it). ConnectingSocial shows and its flow takes the popup.
    */
   | { type: 'SOCIAL_LOGIN'; provider: SocialProvider; popup: SocialPopup | null }
+  /** The visitor chose Farcaster (`latch.connectFarcaster`): ConnectingFarcaster shows. */
+  | { type: 'FARCASTER_LOGIN' }
   // What the listeners report (see listeners.ts).
   /** The view on show changed; `undefined` when the modal closed. */
   | { type: 'ROUTE_SHOWN'; route: Route | undefined }

@@ -12,7 +12,13 @@ export const ASYNC_INJECTION_WAIT_MS = 1_000
 
 /** The flows a view implies. Showing the view starts its flow; leaving the view stops it. */
 export type RouteFlow =
-  'connectingExternal' | 'switchingNetwork' | 'pairing' | 'account' | 'sending' | 'connectingSocial'
+  | 'connectingExternal'
+  | 'switchingNetwork'
+  | 'pairing'
+  | 'account'
+  | 'sending'
+  | 'connectingSocial'
+  | 'connectingFarcaster'
 
 /**
  * Which view starts which flow: the one table a new flow is added to. A host that opens one of
@@ -28,6 +34,8 @@ export const routeFlows = {
   Send: 'sending',
   // Issue 12: the social login, through its popup and the secure frame.
   ConnectingSocial: 'connectingSocial',
+  // Issue 12: Sign in with Farcaster, a QR code the Farcaster app approves.
+  ConnectingFarcaster: 'connectingFarcaster',
 } as const satisfies Partial<Record<ViewName, RouteFlow>>
 
 export function routeFlowOf(route: Route | undefined): RouteFlow | undefined {
@@ -57,6 +65,8 @@ export function flowKeyOf(route: Route | undefined): string | undefined {
     // One flow whatever the provider: choosing another restarts the login there, not the flow.
     case 'ConnectingSocial':
       return 'social'
+    case 'ConnectingFarcaster':
+      return 'farcaster'
     default:
       return undefined
   }

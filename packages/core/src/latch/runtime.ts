@@ -6,6 +6,7 @@ import type { StoragePort } from '../storage/storage-port.js'
 import { disconnected, networkSwitched, nextConnection } from './host-promises.js'
 import { watchAccount } from './account-listeners.js'
 import { watchAdapters, watchBalance, watchChildren, watchWalletConnect } from './listeners.js'
+import { farcasterRuntime } from './farcaster-runtime.js'
 import { createPageActions } from './page-actions.js'
 import { sendRuntime } from './send-runtime.js'
 import { sessionConnectEvent } from './session-connect.js'
@@ -48,6 +49,8 @@ export function createRuntime(options: RuntimeOptions) {
     send: sendRuntime,
     /** The social login: its machine, its listener, `latch.connectSocial`'s promise. */
     social: socialRuntime,
+    /** The Farcaster sign-in: its machine, its listener, `latch.connectFarcaster`'s promise. */
+    farcaster: farcasterRuntime,
     nextConnection,
     networkSwitched,
     disconnected,

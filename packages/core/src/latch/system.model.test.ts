@@ -10,6 +10,7 @@ import { createMemoryStorage } from '../storage/memory-storage.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import { createFakeWalletConnect } from '../test/fake-walletconnect.js'
 import { answerProvider, socialWorld, type SocialWorld } from '../test/social-world.js'
+import { answerFarcasterApp, farcasterFrame, type FarcasterWorld } from '../test/farcaster-world.js'
 // The auth chunk, loaded already: the social login's first frame call then runs within the
 // steps' settling, as it does on a page that cached the chunk.
 import '../auth/auth-runtime.js'
@@ -30,7 +31,8 @@ import { selectFlow } from './root-selectors.js'
  *   nothing asked before it connects afterwards;
  * - every promise a host was given settles (`latch.send` and `latch.connectSocial` included);
  * - a disconnect leaves no transaction followed;
- * - a closed modal leaves no social login running and no popup open (issue 12).
+ * - a closed modal leaves no social login running and no popup open (issue 12), and no
+ *   Farcaster sign-in waiting.
  */
 
 /** Configured, but no wallet knows it yet: switching there is the 4902 → add → retry path. */
@@ -49,6 +51,7 @@ const SOCIAL_PROVIDERS = ['github', 'google'] as const
 
 interface World {
   social: SocialWorld
+  farcaster: FarcasterWorld
   storage: StoragePort
   wallets: ReturnType<typeof createPromptAdapter>
   wc: ReturnType<typeof createFakeWalletConnect>
@@ -140,11 +143,14 @@ function checkInvariants(world: World) {
     expect(latch.socialLogin?.getSnapshot().value ?? 'idle').toBe('idle')
     expect(world.social.opener.stillOpen()).toEqual([])
     expect(world.social.waits.filter((wait) => !wait.signal?.aborted && !wait.settled)).toEqual([])
+    expect(latch.farcasterLogin?.getSnapshot().value ?? 'idle').toBe('idle')
+    const { waits } = world.farcaster
+    expect(waits.filter((wait) => !wait.signal?.aborted && !wait.settled)).toEqual([])
   }
   if (connection.matches('connecting')) {
     // A connect runs only while the view that asked for it is on show.
     expect(selectFlow(latch.actor.getSnapshot())).toMatch(
-      /^(connectingExternal|pairing|connectingSocial)$/,
+      /^(connectingExternal|pairing|connectingSocial|connectingFarcaster)$/,
     )
   }
 }
@@ -222,6 +228,19 @@ const commands = [
       .constantFrom('approves' as const, 'refuses' as const)
       .map((outcome) =>
         command(`the provider ${outcome}`, ({ social }) => answerProvider(social, outcome)),
+      ),
+  ),
+  // Issue 12: Sign in with Farcaster, and the Farcaster app's answers.
+  fc.constant(
+    command('click Continue with Farcaster', (world) =>
+      track(world, 'connectFarcaster', world.latch.connectFarcaster()),
+    ),
+  ),
+  ...[1, 2].map(() =>
+    fc
+      .constantFrom('approves' as const, 'expires' as const)
+      .map((outcome) =>
+        command(`the Farcaster app ${outcome}`, (w) => answerFarcasterApp(w.farcaster, outcome)),
       ),
   ),
   // Issue 15: the Send view's intents, the host's page send, and the chain's answers.
@@ -317,7 +336,7 @@ async function logout(world: World) {
   // Nothing asked before the logout may connect after it: answer every prompt still open.
   for (const prompt of world.wallets.prompts) prompt.answer('approve')
   world.wc.pairings.forEach((pairing) => pairing.approve())
-  for (const wait of world.social.waits.filter((entry) => !entry.settled)) {
+  for (const wait of [...world.social.waits, ...world.farcaster.waits].filter((e) => !e.settled)) {
     wait.settled = true
     wait.answer.resolve({ address: `0x${'a1'.repeat(20)}`, chainId: 'eip155:31337' })
   }
@@ -340,9 +359,11 @@ describe('the composed system, model-based (fast-check)', () => {
         const storage = createMemoryStorage()
         const wallets = createPromptAdapter([...WALLETS, AUTH])
         const wc = createFakeWalletConnect()
-        const social = socialWorld()
+        const farcaster: FarcasterWorld = { waits: [] }
+        const social = socialWorld(farcasterFrame(farcaster))
         const world: World = {
           social,
+          farcaster,
           storage,
           wallets,
           wc,

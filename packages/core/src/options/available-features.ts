@@ -43,15 +43,25 @@ export type FeatureSet = readonly OptionalFeature[]
  *   secure frame (core's social/, the `ConnectingSocial` route, `latch.connectSocial`): google,
  *   x, discord, github, apple and facebook. Like email, not shown without a `serverUrl` and
  *   project id.
+ * - `farcaster` (issue 12): `'farcaster'` in `features.socials` (4th, SPEC §9's order) shows
+ *   "Continue with Farcaster" on Connect: the ConnectingFarcaster route's flow (core's
+ *   farcaster/, `latch.connectFarcaster`) shows a QR code the Farcaster app approves, through
+ *   the same secure frame. Not shown without a `serverUrl` and project id either.
  *
- * Not listed, because not built: Farcaster (`'farcaster'` in `features.socials`: its host flow,
- * ConnectingFarcaster, comes with the rest of issue 12), swaps, onramp, telemetry (analytics),
+ * Not listed, because not built: swaps, onramp, telemetry (analytics),
  * the branding footer, sign-in, and inline (embedded) rendering of the modal (@latch/react
  * always draws it as an overlay dialog). Until a feature is listed, its switch defaults off,
  * asking for it throws FEATURE_NOT_AVAILABLE naming the option, and a remote flag cannot turn it
  * on.
  */
-export const availableFeatures: FeatureSet = ['activity', 'send', 'receive', 'email', 'socials']
+export const availableFeatures: FeatureSet = [
+  'activity',
+  'send',
+  'receive',
+  'email',
+  'socials',
+  'farcaster',
+]
 
 /** The issue text for an option that asks for a feature this build lacks; `option` is its path. */
 export function featureNotAvailableMessage(option: string): string {

@@ -26,13 +26,18 @@ function refusal(extra: Partial<LatchOptions>) {
 
 describe('createLatch: options are honest about what this build has', () => {
   it('this build lists the features it has built (each turns on with the issue that builds it)', () => {
-    expect(availableFeatures).toEqual(['activity', 'send', 'receive', 'email', 'socials'])
+    expect(availableFeatures).toEqual([
+      'activity',
+      'send',
+      'receive',
+      'email',
+      'socials',
+      'farcaster',
+    ])
     expect(optionalFeatures).toContain('signIn')
   })
 
   it.each<[string, Partial<LatchOptions>]>([
-    // Social login is built; its Farcaster entry is not yet.
-    ['features.socials.farcaster', { features: { socials: ['google', 'farcaster'] } }],
     ['features.swaps', { features: { swaps: true } }],
     ['features.onramp', { features: { onramp: true } }],
     ['features.analytics', { features: { analytics: true } }],

@@ -102,7 +102,6 @@ describe('parseOptions: features this build lacks', () => {
   const base = { projectId: 'p', networks: [mainnet] }
 
   it.each([
-    ['features.socials.farcaster', { features: { socials: ['google', 'farcaster'] } }],
     ['features.swaps', { features: { swaps: true } }],
     ['features.onramp', { features: { onramp: true } }],
     ['features.analytics', { features: { analytics: true } }],
@@ -154,8 +153,8 @@ describe('parseOptions: features this build lacks', () => {
   it('accepts each switch explicitly off, and defaults all off but the built ones', () => {
     const off = allFeaturesOff
     expect(parseOptions({ ...base, features: off }).options.features).toEqual(off)
-    // Issues 15, 17 and 12: Activity, Send, Receive, email and social login are built, so
-    // they default on (social login without Farcaster, not built yet).
+    // Issues 15, 17 and 12: Activity, Send, Receive, email, social login and Farcaster are
+    // built, so they default on.
     expect(parseOptions(base).options.features).toEqual({
       ...off,
       activity: true,

@@ -153,10 +153,10 @@ describe('mergeRemoteFeatures: features the build lacks', () => {
     expect(mergeRemoteFeatures(explicit, input, remote).notice).toBeUndefined()
   })
 
-  it('this build: a remote socials list cannot offer Farcaster, which is not built yet', () => {
+  it('this build: a remote socials list may offer Farcaster (issue 12), in its own order', () => {
     const local = featuresSchema.parse({})
     const { features } = mergeRemoteFeatures(local, {}, { socials: ['farcaster', 'github'] })
-    expect(features.socials).toEqual(['github'])
+    expect(features.socials).toEqual(['farcaster', 'github'])
     const off = { socials: false as const }
     const enabled = mergeRemoteFeatures(featuresSchema.parse(off), off, { socials: true })
     expect(enabled.features.socials).toEqual([...builtSocials])

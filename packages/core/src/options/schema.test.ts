@@ -1,4 +1,4 @@
-import { allFeaturesOff, builtSocials } from '../test/option-fixtures.js'
+import { allFeaturesOff, builtSocials, popupSocials } from '../test/option-fixtures.js'
 import { describe, it, expect } from 'vitest'
 import type { ChainAdapter } from '../adapter/contract.js'
 import type { Network } from '../network/network.js'
@@ -44,8 +44,8 @@ describe('latchOptionsSchema defaults', () => {
     const { data } = result
     expect(data.metadata).toEqual({ name: '', description: '', url: '', icons: [] })
     expect(data.adapters).toEqual([])
-    // This build has Activity, Send, Receive, email and social login (on by default, Farcaster
-    // not built yet); every other switch is off.
+    // This build has Activity, Send, Receive, email, social login and Farcaster (on by
+    // default); every other switch is off.
     expect(data.features).toEqual({
       ...allFeaturesOff,
       activity: true,
@@ -199,7 +199,7 @@ describe('latchOptionsSchema rules', () => {
     ])
     const result = parse({}, build)
     if (!result.success) throw new Error('expected success')
-    expect(result.data.features.socials).toEqual([...builtSocials])
+    expect(result.data.features.socials).toEqual([...popupSocials])
   })
 
   it('requires unique entries in connectMethodsOrder and connectorTypeOrder', () => {

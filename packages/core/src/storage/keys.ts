@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { isSafeImageUrl } from '../directory/image-url.js'
 import { isCaipNetworkId, isChainNamespace } from '../identifiers/caip.js'
 import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
-import { socialProviderSchema } from '../social/social-provider.js'
+import { socialLoginOptions } from '../options/socials-option.js'
 
 /** The default key prefix; give each Latch instance on a page its own to keep them apart. */
 export const DEFAULT_STORAGE_PREFIX = '@latch/'
@@ -60,9 +60,10 @@ export const storageSchemas = {
   socialUsername: text,
   /**
    * SPEC §3 account state `socialProvider`: the provider of the embedded wallet's social login
-   * (SPEC §5: google, github, apple, facebook, x or discord), kept with its username.
+   * (SPEC §5: google, github, apple, facebook, x or discord; or SPEC §9's farcaster), kept with
+   * its username.
    */
-  socialProvider: socialProviderSchema,
+  socialProvider: z.enum(socialLoginOptions),
   /** SPEC §3 smart-account-enabled networks (CAIP-2 ids). */
   smartAccountEnabledNetworks: z.array(caipNetworkIdSchema),
   /** SPEC §3 recent wallets, most recent first, at most {@link RECENT_WALLETS_LIMIT}. */

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
-import type { SocialProvider } from '../router/routes.js'
+import type { SocialLoginOption } from '../options/socials-option.js'
 import { zodEnglishErrorMap } from '../validation/issues.js'
 import {
   DEFAULT_STORAGE_PREFIX,
@@ -86,7 +86,7 @@ export interface LatchStorage {
    * wallet, SPEC §4), SPEC §3's social provider and username, and the email when the provider
    * gave one (else an earlier login's is removed).
    */
-  recordSocialLogin(login: { provider: SocialProvider; username?: string; email?: string }): void
+  recordSocialLogin(login: { provider: SocialLoginOption; username?: string; email?: string }): void
   /** Starts the SPEC §5 email-login cooldown at `now` (epoch ms). */
   markEmailLoginAttempt(now: number): void
   /** Whole seconds until another email login is allowed (0 when it is allowed now). */

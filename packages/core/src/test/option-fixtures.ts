@@ -35,5 +35,16 @@ export const allFeaturesOff = {
   branding: false,
 } as const
 
-/** SPEC §9's social logins in its order, without Farcaster: the ones this build has (issue 12). */
-export const builtSocials = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
+/** SPEC §9's social logins in its order, Farcaster 4th: the ones this build has (issue 12). */
+export const builtSocials = [
+  'google',
+  'x',
+  'discord',
+  'farcaster',
+  'github',
+  'apple',
+  'facebook',
+] as const
+
+/** The popup logins alone: what a build with social login but not Farcaster offers. */
+export const popupSocials = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const

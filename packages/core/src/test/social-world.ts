@@ -1,7 +1,7 @@
-import { FrameError, type FrameUser } from '@latch/frame'
+import { FrameError, type AppEventType, type FrameUser } from '@latch/frame'
 import { deferred, type Deferred } from './deferred.js'
 import { fakeOpener } from '../testing/fake-popup.js'
-import { scriptedFrame } from '../testing/scripted-frame.js'
+import { scriptedFrame, type FrameHandler } from '../testing/scripted-frame.js'
 
 /*
  * The secure frame's social side for tests over the composed system (issue 12): the frame
@@ -18,9 +18,18 @@ export interface SocialWorld {
   frame: ReturnType<typeof scriptedFrame>
 }
 
-export function socialWorld(): SocialWorld {
+/**
+ * `more`: the frame's other logins (Farcaster's, test/farcaster-world.ts), given the world so a
+ * login of theirs is the session IS_CONNECTED finds.
+ */
+export function socialWorld(
+  more: (
+    world: Omit<SocialWorld, 'frame'>,
+  ) => Partial<Record<AppEventType, FrameHandler>> = () => ({}),
+): SocialWorld {
   const world: Omit<SocialWorld, 'frame'> = { opener: fakeOpener(), waits: [], session: false }
   const frame = scriptedFrame({
+    ...more(world),
     GET_SOCIAL_REDIRECT_URI: () => ({ uri: 'https://provider.test/authorize' }),
     CONNECT_SOCIAL: (_, signal) => {
       const answer = deferred<FrameUser>()
@@ -35,7 +44,8 @@ export function socialWorld(): SocialWorld {
       world.session = false
     },
   })
-  return { ...world, frame }
+  // The same object: `session` stays the one the handlers read.
+  return Object.assign(world, { frame })
 }
 
 /** The provider answers the oldest login still waiting in the frame. */

@@ -1,6 +1,7 @@
 import { accountMessages } from './Account/messages.js'
 import { approveTransactionMessages } from './ApproveTransaction/messages.js'
 import { connectingEmailMessages } from './ConnectingEmail/messages.js'
+import { connectingFarcasterMessages } from './ConnectingFarcaster/messages.js'
 import { connectingSocialMessages } from './ConnectingSocial/messages.js'
 import { emailVerifyDeviceMessages } from './EmailVerifyDevice/messages.js'
 import { emailVerifyOtpMessages } from './EmailVerifyOtp/messages.js'
@@ -43,4 +44,5 @@ export const viewMessages = {
   ...approveTransactionMessages,
   // Social login (issue 12).
   ...connectingSocialMessages,
+  ...connectingFarcasterMessages,
 } as const

@@ -74,6 +74,10 @@ export const views: Partial<Record<ViewName, AnyView>> = {
   ConnectingSocial: lazyView<'ConnectingSocial'>(() =>
     import('./ConnectingSocial/ConnectingSocial.js').then((m) => m.ConnectingSocial),
   ),
+  // Sign in with Farcaster (issue 12): its QR view, loaded when a sign-in shows it.
+  ConnectingFarcaster: lazyView<'ConnectingFarcaster'>(() =>
+    import('./ConnectingFarcaster/ConnectingFarcaster.js').then((m) => m.ConnectingFarcaster),
+  ),
 }
 
 /** Each included view's modal title. */
@@ -97,6 +101,7 @@ const titles: Partial<Record<ViewName, MessageKey>> = {
   UpdateEmailSecondaryOtp: 'view.UpdateEmailSecondaryOtp.title',
   ApproveTransaction: 'view.ApproveTransaction.title',
   ConnectingSocial: 'view.ConnectingSocial.title',
+  ConnectingFarcaster: 'view.ConnectingFarcaster.title',
 }
 
 /** The modal title of a view; one this build does not include is titled as unavailable. */

@@ -66,7 +66,7 @@ describe('the farcaster section', () => {
         path: 'farcaster.signInUrl',
         message: 'Must be https or farcaster: (http only on localhost or 127.0.0.1)',
       },
-      { path: 'farcaster.channelTtlSeconds', message: expect.stringMatching(/>=60/) },
+      { path: 'farcaster.channelTtlSeconds', message: expect.stringMatching(/>=30/) },
       { path: 'farcaster.openRelay', message: expect.stringMatching(/boolean/) },
     ])
     expect(issuesOf({ projects: [project], farcaster: {} })).toEqual([

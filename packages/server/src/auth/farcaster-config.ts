@@ -62,7 +62,7 @@ export const farcasterConfigSchema = z.object({
     .refine(isSafeSignInUrl, 'Must be https or farcaster: (http only on localhost or 127.0.0.1)')
     .default(FARCASTER_SIGN_IN_URL),
   /** How long a channel lives from its creation. */
-  channelTtlSeconds: z.number().int().min(60).max(3_600).default(FARCASTER_CHANNEL_TTL_SECONDS),
+  channelTtlSeconds: z.number().int().min(30).max(3_600).default(FARCASTER_CHANNEL_TTL_SECONDS),
   /**
    * Whether anyone may open a channel of their own (`POST …/relay/v1/channel`, what
    * auth-client's `createChannel` calls), as on Farcaster's public relay. The frame's sign-ins

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react'
 import { useT } from '../../hooks/useLatch.js'
 
 /**
- * A link styled as a secondary button, for hrefs core already vetted. An https page opens in a
- * new tab (beside the modal, never over it), and says so to screen readers; a deep link
- * (`wallet://`) opens the wallet's app in place.
+ * A link styled as a secondary button, for hrefs core already vetted. A web page (https, or a
+ * local http one core allows, such as the playground's stand-in for a phone) opens in a new tab
+ * (beside the modal, never over it), and says so to screen readers; a deep link (`wallet://`)
+ * opens the wallet's app in place.
  */
 export function LinkButton({ href, children }: { href: string; children: ReactNode }) {
   const t = useT()
-  const external = href.startsWith('https://')
+  const external = /^https?:\/\//.test(href)
   return (
     <a
       className="latch-button"

@@ -69,6 +69,7 @@ describe('the social buttons on Connect (issue 12, SPEC §2 and §9)', () => {
       'Continue with Google',
       'Continue with X',
       'Continue with Discord',
+      'Continue with Farcaster',
       'Continue with GitHub',
       'Continue with Apple',
       'Continue with Facebook',
