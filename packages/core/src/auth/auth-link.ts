@@ -1,5 +1,4 @@
 import {
-  isFrameError,
   type AppEventType,
   type AppRequest,
   type AppSuccess,
@@ -10,6 +9,7 @@ import { fromPromise } from 'xstate'
 import type { AdapterRegistry } from '../latch/adapter-actors.js'
 import type { SocialProvider } from '../router/routes.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
+import { askUntilAnswered } from './ask-again.js'
 import { AUTH_CONNECTOR_ID, authConnector } from './auth-connector.js'
 import type { AuthFrame } from './auth-frame.js'
 import type { ConnectEmailAction } from './email-login.types.js'
@@ -83,20 +83,12 @@ function socialCalls(ask: Ask, lend: () => void): SocialFrameCalls {
       return (await ask('GET_SOCIAL_REDIRECT_URI', { provider }, signal)).uri
     },
     async connect({ uri, chainId }, signal) {
-      for (;;) {
-        try {
-          const user = await ask(
-            'CONNECT_SOCIAL',
-            { uri, ...(chainId !== undefined ? { chainId } : {}) },
-            signal,
-          )
-          lend()
-          return user
-        } catch (error) {
-          const timedOut = isFrameError(error) && error.kind === 'iframe_request_timeout'
-          if (!timedOut || signal.aborted) throw error
-        }
-      }
+      const user = await askUntilAnswered(
+        () => ask('CONNECT_SOCIAL', { uri, ...(chainId !== undefined ? { chainId } : {}) }, signal),
+        signal,
+      )
+      lend()
+      return user
     },
   }
 }

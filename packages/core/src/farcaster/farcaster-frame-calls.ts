@@ -1,4 +1,5 @@
-import { isFrameError, type FrameUser } from '@latch/frame'
+import type { FrameUser } from '@latch/frame'
+import { askUntilAnswered } from '../auth/ask-again.js'
 import type { AuthLink } from '../auth/auth-link.js'
 
 /** The Farcaster sign-in's two frame calls (SPEC §7 GET_FARCASTER_URI, CONNECT_FARCASTER). */
@@ -22,17 +23,12 @@ export function farcasterFrameCalls(link: Pick<AuthLink, 'frame' | 'attach'>): F
       return (await client.request('GET_FARCASTER_URI', undefined, { signal })).url
     },
     async connect(signal) {
-      for (;;) {
-        try {
-          const client = await link.frame.client()
-          const user = await client.request('CONNECT_FARCASTER', undefined, { signal })
-          link.attach()
-          return user
-        } catch (error) {
-          const timedOut = isFrameError(error) && error.kind === 'iframe_request_timeout'
-          if (!timedOut || signal.aborted) throw error
-        }
-      }
+      const user = await askUntilAnswered(async () => {
+        const client = await link.frame.client()
+        return client.request('CONNECT_FARCASTER', undefined, { signal })
+      }, signal)
+      link.attach()
+      return user
     },
   }
 }
