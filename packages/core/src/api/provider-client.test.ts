@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LatchError } from '../errors/latch-error.js'
 import { startFakeLatchServer, type FakeLatchServer } from '../test/fake-latch-server.js'
 import { createProviderClient } from './provider-client.js'
@@ -104,7 +104,11 @@ describe('the provider-services client (SPEC §7)', () => {
     expect(await unreachable.getAllowedOrigins()).toEqual({ allowedOrigins: [] })
     server.answer('/projects/v1/origins', 'hang')
     const controller = new AbortController()
+    const sent = server.received.length
     const cancelled = client.getAllowedOrigins({ signal: controller.signal })
+    // Abort while the server holds the request: it is then this test's, and never arrives late
+    // in the next test's log.
+    await vi.waitFor(() => expect(server.received).toHaveLength(sent + 1))
     controller.abort()
     expect(await cancelled).toEqual({ allowedOrigins: [] })
   })

@@ -290,7 +290,7 @@ describe('social login through createLatch (issue 12)', () => {
     const { latch, opener, waits, login } = await runningSetup()
     await latch.ready()
     latch.open({ route: route('ConnectingSocial', { provider: 'google' }) })
-    await settle()
+    await untilStep(login, 'awaitingProvider')
     expect(opener.popups.map((popup) => popup.urls)).toEqual([
       [LOADING_PAGE, providerUrl('google')],
     ])

@@ -39,8 +39,12 @@ async function openPairing(
   return { ...t, wc }
 }
 
-const qr = (t: Awaited<ReturnType<typeof openPairing>>, name: string = m['pairing.qr']) =>
-  t.modal().findByRole('img', { name })
+/** The QR code drawn (`busy: false`), or with `busy` the placeholder that has the same name. */
+const qr = (
+  t: Awaited<ReturnType<typeof openPairing>>,
+  name: string = m['pairing.qr'],
+  busy = false,
+) => t.modal().findByRole('img', { name, busy })
 
 /**
  * jsdom has no clipboard: give the page one (or none) for this test. After rendering, since
@@ -76,7 +80,7 @@ describe('ConnectingWalletConnect: the QR code', () => {
 
   it('while the link is being prepared: a busy placeholder with the same name, and a spoken status', async () => {
     const t = await openPairing('hold')
-    const placeholder = await qr(t)
+    const placeholder = await qr(t, m['pairing.qr'], true)
     expect(placeholder.getAttribute('aria-busy')).toBe('true')
     expect(placeholder.querySelector('path')).toBeNull()
     const status = t.modal().getByText(m['pairing.preparing'])
@@ -154,7 +158,7 @@ describe('ConnectingWalletConnect: a chosen directory wallet', () => {
 
   it('renders no links before there is a URI to carry', async () => {
     const t = await openPairing('hold', 'w0000')
-    await qr(t, 'QR code to connect Zero Wallet')
+    await qr(t, 'QR code to connect Zero Wallet', true)
     expect(t.modal().queryAllByRole('link')).toEqual([])
   })
 

@@ -20,7 +20,7 @@ describe('ConnectingWalletConnectBasic', () => {
   it('opens by SPEC §2 rule 2 with the QR code, Copy link and the way to all wallets', async () => {
     const t = await openBasic('uri')
     expect(t.view()).toBe('ConnectingWalletConnectBasic')
-    const image = await t.modal().findByRole('img', { name: m['pairing.qr'] })
+    const image = await t.modal().findByRole('img', { name: m['pairing.qr'], busy: false })
     expect(image.tagName.toLowerCase()).toBe('svg')
     expect(t.modal().getByRole('button', { name: m['pairing.copy'] })).toHaveProperty(
       'disabled',
@@ -34,7 +34,7 @@ describe('ConnectingWalletConnectBasic', () => {
 
   it('the all-wallets button opens AllWallets, and the pairing is abandoned meanwhile', async () => {
     const t = await openBasic('uri')
-    await t.modal().findByRole('img', { name: m['pairing.qr'] })
+    await t.modal().findByRole('img', { name: m['pairing.qr'], busy: false })
     await t.user.click(
       t.modal().getByRole('button', { name: m['view.ConnectingWalletConnectBasic.allWallets'] }),
     )
