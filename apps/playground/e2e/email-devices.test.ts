@@ -5,14 +5,19 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { anvilBalance } from './chain.js'
 import {
   approveInFrame,
+  embeddedWalletInfo,
   emailWorld,
   enterCode,
   freshEmail,
   logIn,
+  openAccount,
+  otherCode,
   submitEmail,
+  typeCode,
 } from './email-login.js'
 import { t } from './messages.js'
-import { dialog } from './modal.js'
+import { dialog, modalButton, title } from './modal.js'
+import { statusIs } from './social-login.js'
 import { useStack } from './use-stack.js'
 
 const world = await emailWorld()
@@ -20,6 +25,12 @@ afterAll(() => world.mailbox.stop())
 
 const addressOf = async (page: Page) =>
   (await page.locator('#account-address').textContent()) as Hex
+
+/** Waits until the modal shows `view` (its title). */
+const showsView = (page: Page, view: 'UpdateEmailPrimaryOtp' | 'UpdateEmailSecondaryOtp') =>
+  title(page)
+    .getByText(t(`view.${view}.title`), { exact: true })
+    .waitFor({ timeout: 20_000 })
 
 describe('the embedded wallet across transactions and devices, in Chromium (issue 17)', () => {
   const { stack } = useStack(world.stack)
@@ -89,5 +100,57 @@ describe('the embedded wallet across transactions and devices, in Chromium (issu
     } finally {
       await device.close()
     }
+  })
+
+  it('5. updates the email (a code to each address), signs out, and the new email logs in to the same wallet', async () => {
+    const { page } = stack
+    const before = freshEmail('uma')
+    const after = freshEmail('uma-new')
+    await logIn(page, world.mailbox, before)
+    const address = await addressOf(page)
+    expect(await embeddedWalletInfo(page)).toEqual({
+      user: { email: before },
+      authProvider: 'email',
+      accountType: 'eoa',
+      isSmartAccountDeployed: false,
+    })
+
+    await openAccount(page)
+    await dialog(page).getByText(before, { exact: true }).waitFor()
+    await modalButton(page, t('view.Account.editEmail')).click()
+    await dialog(page).getByLabel(t('view.UpdateEmailWallet.label'), { exact: true }).fill(after)
+    await modalButton(page, t('view.UpdateEmailWallet.submit')).click()
+
+    // The primary code goes to the address in use (its second mail: the first was the login's).
+    await showsView(page, 'UpdateEmailPrimaryOtp')
+    const primary = await world.mailbox.latestCode(before, { count: 2, timeout: 20_000 })
+    // A wrong code: the server's refusal as the frame sent it, and nothing lost.
+    await typeCode(page, otherCode(primary))
+    await expect
+      .poll(() => dialog(page).getByRole('alert').textContent(), { timeout: 20_000 })
+      .toMatch(/^Invalid code: \d+ attempts? left$/)
+    await showsView(page, 'UpdateEmailPrimaryOtp')
+    expect((await embeddedWalletInfo(page))?.user?.email).toBe(before)
+    await statusIs(page, 'connected')
+
+    await typeCode(page, primary)
+    // The secondary code goes to the new address, its first mail.
+    await showsView(page, 'UpdateEmailSecondaryOtp')
+    await typeCode(page, await world.mailbox.latestCode(after, { timeout: 20_000 }))
+
+    // Success: back on Account, which shows the new email, and so does the host's account state.
+    await title(page).getByText(t('view.Account.title'), { exact: true }).waitFor()
+    await dialog(page).getByText(after, { exact: true }).waitFor()
+    await expect.poll(async () => (await embeddedWalletInfo(page))?.user?.email).toBe(after)
+    expect((await embeddedWalletInfo(page))?.authProvider).toBe('email')
+
+    // Sign out, then log in with the new email: its second mail is the login's code.
+    await modalButton(page, t('view.Account.disconnect')).click()
+    await statusIs(page, 'disconnected')
+    expect(await embeddedWalletInfo(page)).toBeUndefined()
+    await submitEmail(page, after)
+    await enterCode(page, world.mailbox, after, 2)
+    expect((await addressOf(page)).toLowerCase()).toBe(address.toLowerCase())
+    expect((await embeddedWalletInfo(page))?.user?.email).toBe(after)
   })
 })

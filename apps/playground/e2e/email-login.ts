@@ -1,9 +1,10 @@
+import type { EmbeddedWalletInfo, Latch } from '@latch/core'
 import { startMailbox, type Mailbox } from '@latch/mailbox'
 import { freePort } from '@latch/local-kit/testing'
 import type { Page } from 'playwright-core'
 import type { StackOptions } from './harness.js'
 import { t } from './messages.js'
-import { connectButton, dialog } from './modal.js'
+import { connectButton, dialog, title } from './modal.js'
 import { statusIs } from './social-login.js'
 
 /** The secure frame's iframe, once core mounted it. */
@@ -71,3 +72,25 @@ export async function logIn(page: Page, mailbox: Mailbox, email: string) {
 export async function approveInFrame(page: Page): Promise<void> {
   await secureFrame(page).getByRole('button', { name: 'Approve' }).click({ timeout: 20_000 })
 }
+
+/** SPEC §3 `embeddedWalletInfo`, as the host reads it: the page's instance (`__latch`). */
+export function embeddedWalletInfo(page: Page): Promise<EmbeddedWalletInfo | undefined> {
+  return page.evaluate(
+    () => (globalThis as { __latch?: Latch }).__latch?.getAccount().embeddedWalletInfo,
+  )
+}
+
+/** Opens the modal from the ConnectButton while connected: the Account view. */
+export async function openAccount(page: Page): Promise<void> {
+  await connectButton(page).click()
+  await title(page).getByText(t('view.Account.title'), { exact: true }).waitFor()
+}
+
+/** Types `code` into the code field of the email view on show (a whole code submits itself). */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await dialog(page).getByLabel(t('view.EmailCode.label'), { exact: true }).fill(code)
+}
+
+/** A six-digit code that is not `code` (its last digit moved on by one). */
+export const otherCode = (code: string) =>
+  code.slice(0, -1) + String((Number(code.slice(-1)) + 1) % 10)

@@ -1,9 +1,11 @@
 import { createActor, type ActorRefFrom } from 'xstate'
 import type { AdapterRegistry } from '../latch/adapter-actors.js'
+import type { EmbeddedWallet } from '../machines/connection.types.js'
 import { route, type Route, type ViewName } from '../router/routes.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import { createAuthFrame, type AuthFrame, type AuthFrameOptions } from './auth-frame.js'
 import { createAuthLink, type AuthLink } from './auth-link.js'
+import { embeddedWalletOf } from './embedded-wallet.js'
 import { emailLoginMachine } from './email-login.machine.js'
 import { updateEmailMachine } from './update-email.machine.js'
 
@@ -21,6 +23,8 @@ export interface AuthUi {
   goBack(): void
   /** Connect the AUTH connector (the frame holds a session now). */
   connect(): void
+  /** The connected AUTH connector's login changed (an email update): its connection says so. */
+  embeddedWalletChanged(embeddedWallet: EmbeddedWallet): void
 }
 
 export interface AuthRuntimeDeps {
@@ -52,6 +56,11 @@ export interface AuthRuntime {
   submitEmail(email: string): EmailLoginActor
   /** Starts moving the login to `email` (UpdateEmailWallet), replacing any update under way. */
   startUpdate(email: string): UpdateEmailActor
+  /**
+   * Who is logged in, from the login cache (see {@link embeddedWalletOf}): the AUTH connection
+   * carries it, so SPEC §3's `embeddedWalletInfo` is built from the connection's snapshot.
+   */
+  embeddedWallet(): EmbeddedWallet | undefined
   /** Called when `login`, `update` or the approval change. */
   subscribe(listener: () => void): () => void
   destroy(): void
@@ -140,13 +149,23 @@ export function createAuthRuntime(deps: AuthRuntimeDeps): AuthRuntime {
             : route('UpdateEmailSecondaryOtp', { email }),
         ),
       )
-      actor.on('emailUpdated', () => ui.goBack())
+      actor.on('emailUpdated', ({ email }) => {
+        // The event's email, not only the stored one: a failed storage write must not leave the
+        // account state showing the old address.
+        const known = embeddedWalletOf(storage)
+        ui.embeddedWalletChanged({
+          authProvider: known?.authProvider ?? 'email',
+          user: { ...known?.user, email },
+        })
+        ui.goBack()
+      })
       update = actor
       actor.start()
       actor.send({ type: 'SUBMIT_EMAIL', email })
       changed()
       return actor
     },
+    embeddedWallet: () => embeddedWalletOf(storage),
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -11,6 +11,7 @@ export {
   type FrameClientLoader,
 } from './auth-frame.js'
 export { AUTH_CONNECTOR_ID, authConnector } from './auth-connector.js'
+export { embeddedWalletOf } from './embedded-wallet.js'
 export { createAuthLink, type AuthLink, type SocialFrameCalls } from './auth-link.js'
 export {
   createAuthRuntime,

@@ -5,6 +5,7 @@ import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type {
   ConnectWalletInput,
+  ConnectWalletOutput,
   DisconnectWalletsInput,
   ReconnectCandidate,
 } from '../machines/connection.types.js'
@@ -38,8 +39,11 @@ export function connectionActors(
   walletConnect?: WalletConnectLink,
   /** The namespace's active network, read when a reconnect runs (the instance is started). */
   activeNetworkOf: (namespace: ChainNamespace) => Network | undefined = () => undefined,
-  /** The embedded wallet (auth-wiring.ts): its session restored on load, signed out on disconnect. */
-  auth?: Pick<LatchAuth, 'restore' | 'signOut'>,
+  /**
+   * The embedded wallet (auth-wiring.ts): its session restored on load, signed out on
+   * disconnect, and who is logged in carried on its connection (SPEC §3 embeddedWalletInfo).
+   */
+  auth?: Pick<LatchAuth, 'restore' | 'signOut' | 'embeddedWallet'>,
 ) {
   const fromSession = (namespace: ChainNamespace) => {
     const result = walletConnect?.sessionResult(namespace)
@@ -59,18 +63,26 @@ export function connectionActors(
     const session = walletConnect?.sessionResult(namespace)
     return session ? { ...result, chainReference: session.chainReference } : result
   }
+  /** The AUTH connector's answer also says who logged in (read once connected). */
+  const withLogin = (result: ConnectResult): ConnectWalletOutput => {
+    const embeddedWallet = result.connectorId === AUTH_CONNECTOR_ID && auth?.embeddedWallet()
+    return embeddedWallet ? { ...result, embeddedWallet } : result
+  }
   return {
-    connectWallet: fromPromise<ConnectResult, ConnectWalletInput>(async ({ input, signal }) => {
-      if (servedBySession(input.connector.id, input.namespace)) return fromSession(input.namespace)
-      const result = await adapterFor(registry, input.namespace).connect({
-        connectorId: input.connector.id,
-        ...(input.network ? { network: input.network } : {}),
-        ...(input.preferredNetwork ? { preferredNetwork: input.preferredNetwork } : {}),
-        signal,
-      })
-      return input.network ? result : onSessionChain(result, input.namespace)
-    }),
-    reconnectWallet: fromPromise<ConnectResult | null, ReconnectCandidate>(
+    connectWallet: fromPromise<ConnectWalletOutput, ConnectWalletInput>(
+      async ({ input, signal }) => {
+        if (servedBySession(input.connector.id, input.namespace))
+          return fromSession(input.namespace)
+        const result = await adapterFor(registry, input.namespace).connect({
+          connectorId: input.connector.id,
+          ...(input.network ? { network: input.network } : {}),
+          ...(input.preferredNetwork ? { preferredNetwork: input.preferredNetwork } : {}),
+          signal,
+        })
+        return withLogin(input.network ? result : onSessionChain(result, input.namespace))
+      },
+    ),
+    reconnectWallet: fromPromise<ConnectWalletOutput | null, ReconnectCandidate>(
       async ({ input, signal }) => {
         // SPEC §4: the frame loads only with the stored email-login flag; not connected clears it.
         if (input.connectorId === AUTH_CONNECTOR_ID && !(await auth?.restore(signal))) return null
@@ -87,7 +99,7 @@ export function connectionActors(
           ...(preferredNetwork ? { preferredNetwork } : {}),
           signal,
         })
-        return result && onSessionChain(result, input.namespace)
+        return result && withLogin(onSessionChain(result, input.namespace))
       },
     ),
     disconnectWallets: fromPromise<void, DisconnectWalletsInput>(async ({ input }) => {

@@ -5,7 +5,8 @@ import type { ChainId } from '@latch/frame'
 import type { AdapterRegistry } from './adapter-actors.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import { LATCH_SDK } from '../api/sdk-info.js'
-import { authConnector } from '../auth/auth-connector.js'
+import { AUTH_CONNECTOR_ID, authConnector } from '../auth/auth-connector.js'
+import type { EmbeddedWallet } from '../machines/connection.types.js'
 import { selectModalState, selectRoute } from '../machines/modal.selectors.js'
 import {
   selectActiveNetwork,
@@ -47,6 +48,11 @@ export interface LatchAuth {
   restore(signal?: AbortSignal): Promise<boolean>
   /** The AUTH connection is disconnected: sign out in the frame, clear the login cache. */
   signOut(): Promise<void>
+  /**
+   * Who is logged in (the login cache), once the runtime is loaded; undefined before. The AUTH
+   * connection carries it (SPEC §3 embeddedWalletInfo).
+   */
+  embeddedWallet(): EmbeddedWallet | undefined
   destroy(): void
 }
 
@@ -137,6 +143,7 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
       if (!available) return
       await (await auth.runtime()).link.signOut()
     },
+    embeddedWallet: () => current?.embeddedWallet(),
     destroy() {
       current?.destroy()
       listeners.clear()
@@ -198,6 +205,12 @@ export function latchAuthFor(
       replace: (route) => children().modal.send({ type: 'REPLACE', route }),
       goBack: () => children().modal.send({ type: 'GO_BACK' }),
       connect: () => children().connection.send(authConnectEvent(children().network.getSnapshot())),
+      embeddedWalletChanged: (embeddedWallet) =>
+        children().connection.send({
+          type: 'EMBEDDED_WALLET_CHANGED',
+          connectorId: AUTH_CONNECTOR_ID,
+          embeddedWallet,
+        }),
     },
   })
 }

@@ -42,6 +42,7 @@ export const connectionMachine = connectionSetup.createMachine({
       },
     },
     ACCOUNT_DATA_UPDATED: { actions: 'updateAccountData' },
+    EMBEDDED_WALLET_CHANGED: { guard: 'hasConnectorConnected', actions: 'updateEmbeddedWallet' },
     ACTIVE_NAMESPACE: {
       actions: { type: 'followActiveNamespace', params: ({ event }) => event },
     },

@@ -1,7 +1,11 @@
-import type { ConnectResult } from '../adapter/contract.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionContext } from './connection.machine.js'
-import type { Connection, ConnectWalletInput, ReconnectCandidate } from './connection.types.js'
+import type {
+  Connection,
+  ConnectWalletInput,
+  ConnectWalletOutput,
+  ReconnectCandidate,
+} from './connection.types.js'
 
 export type Key = { connectorId: string; namespace: ChainNamespace }
 export const sameKey = (a: Key, b: Key) =>
@@ -26,7 +30,7 @@ export function reconnectOrder(
 }
 
 export function toConnection(
-  result: ConnectResult,
+  result: ConnectWalletOutput,
   namespace: ChainNamespace,
   connector: ConnectWalletInput['connector'] | undefined,
 ): Connection {
@@ -36,6 +40,7 @@ export function toConnection(
     accounts: [...result.accounts],
     chainReference: result.chainReference,
     ...(connector ? { connector } : {}),
+    ...(result.embeddedWallet ? { embeddedWallet: result.embeddedWallet } : {}),
   }
 }
 

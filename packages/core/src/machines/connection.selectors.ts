@@ -2,7 +2,13 @@ import type { SnapshotFrom } from 'xstate'
 import type { AdapterAccount } from '../adapter/contract.js'
 import type { CaipAddress, ChainNamespace } from '../identifiers/types.js'
 import type { connectionMachine } from './connection.machine.js'
-import type { Connection, ConnectionStatus, ConnectorInfo } from './connection.types.js'
+import type {
+  Connection,
+  ConnectionStatus,
+  ConnectorInfo,
+  EmbeddedWallet,
+  EmbeddedWalletAuthProvider,
+} from './connection.types.js'
 
 export type ConnectionSnapshot = SnapshotFrom<typeof connectionMachine>
 
@@ -17,11 +23,29 @@ export interface AccountState {
   isConnected: boolean
   status: ConnectionStatus
   /** Set for email and social logins (the secure frame's embedded wallet). */
-  embeddedWalletInfo?: {
-    user?: { email?: string | null; username?: string }
-    authProvider: string
-    accountType: 'eoa' | 'smartAccount'
-    isSmartAccountDeployed: boolean
+  embeddedWalletInfo?: EmbeddedWalletInfo
+}
+
+/** SPEC §3 `embeddedWalletInfo`: the embedded wallet's login and account type. */
+export interface EmbeddedWalletInfo {
+  /** The email of an email login (or of a social login that gave one), the social username. */
+  user?: { email?: string | null; username?: string }
+  /** 'email', or the social login's provider ('google', 'farcaster', …). */
+  authProvider: EmbeddedWalletAuthProvider
+  accountType: 'eoa' | 'smartAccount'
+  isSmartAccountDeployed: boolean
+}
+
+/**
+ * The embedded wallet's account state from what its connection carries. Its account is an EOA:
+ * the secure frame answers that smart accounts are not enabled (issue 17), so none is deployed.
+ */
+export function embeddedWalletInfoOf(embeddedWallet: EmbeddedWallet): EmbeddedWalletInfo {
+  return {
+    user: { ...embeddedWallet.user },
+    authProvider: embeddedWallet.authProvider,
+    accountType: 'eoa',
+    isSmartAccountDeployed: false,
   }
 }
 
@@ -65,6 +89,9 @@ export function selectAccountState(snapshot: ConnectionSnapshot): AccountState {
     ...(caipAddress ? { caipAddress } : {}),
     isConnected: true,
     status,
+    ...(connection.embeddedWallet
+      ? { embeddedWalletInfo: embeddedWalletInfoOf(connection.embeddedWallet) }
+      : {}),
   }
 }
 
@@ -84,7 +111,22 @@ export function sameAccountState(a: AccountState, b: AccountState): boolean {
         account.namespace === other.namespace
       )
     }) &&
-    a.embeddedWalletInfo === b.embeddedWalletInfo
+    sameEmbeddedWalletInfo(a.embeddedWalletInfo, b.embeddedWalletInfo)
+  )
+}
+
+/** By value: each account state is a new object, so identity would tell a listener of no change. */
+function sameEmbeddedWalletInfo(
+  a: EmbeddedWalletInfo | undefined,
+  b: EmbeddedWalletInfo | undefined,
+): boolean {
+  if (!a || !b) return a === b
+  return (
+    a.authProvider === b.authProvider &&
+    a.accountType === b.accountType &&
+    a.isSmartAccountDeployed === b.isSmartAccountDeployed &&
+    a.user?.email === b.user?.email &&
+    a.user?.username === b.user?.username
   )
 }
 

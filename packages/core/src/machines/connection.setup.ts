@@ -1,5 +1,4 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
-import type { ConnectResult } from '../adapter/contract.js'
 import { LatchError } from '../errors/latch-error.js'
 import { toLatchError } from '../errors/rpc-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -19,6 +18,7 @@ import type {
   ConnectionEmitted,
   ConnectionEvent,
   ConnectWalletInput,
+  ConnectWalletOutput,
   DisconnectWalletsInput,
   ReconnectCandidate,
 } from './connection.types.js'
@@ -54,11 +54,11 @@ export const connectionSetup = setup({
   },
   actors: {
     /** Prompts the wallet (adapter.connect). The root provides the real one. */
-    connectWallet: fromPromise<ConnectResult, ConnectWalletInput>(async () => {
+    connectWallet: fromPromise<ConnectWalletOutput, ConnectWalletInput>(async () => {
       throw new LatchError('ADAPTER_NOT_FOUND')
     }),
     /** Silent reconnect of one remembered wallet (adapter.reconnect); null when not authorized. */
-    reconnectWallet: fromPromise<ConnectResult | null, ReconnectCandidate>(async () => {
+    reconnectWallet: fromPromise<ConnectWalletOutput | null, ReconnectCandidate>(async () => {
       throw new LatchError('ADAPTER_NOT_FOUND')
     }),
     /** Tells the wallets they are disconnected (adapter.disconnect). */
@@ -83,6 +83,9 @@ export const connectionSetup = setup({
       params.accounts.length === 0,
     walletReportsZeroAccounts: ({ event }) =>
       event.type === 'ACCOUNTS_CHANGED' && event.accounts.length === 0,
+    hasConnectorConnected: ({ context, event }) =>
+      event.type === 'EMBEDDED_WALLET_CHANGED' &&
+      context.connections.some((c) => c.connectorId === event.connectorId),
     isKnownConnection: ({ context, event }) =>
       'connectorId' in event &&
       'namespace' in event &&
@@ -128,20 +131,22 @@ export const connectionSetup = setup({
       error: context.error ?? new LatchError('UNKNOWN_ERROR'),
     })),
     /** A fresh connection becomes the current one and the most recent. */
-    addConnection: enqueueActions(({ context, enqueue }, params: { result: ConnectResult }) => {
-      const pending = context.pending!
-      const connection = toConnection(params.result, pending.namespace, pending.connector)
-      enqueue.assign({
-        connections: [connection, ...withoutKey(context.connections, connection)],
-        current: { connectorId: connection.connectorId, namespace: connection.namespace },
-        pending: undefined,
-        error: undefined,
-      })
-      enqueue.emit({ type: 'connected', connection, reconnected: false })
-    }),
+    addConnection: enqueueActions(
+      ({ context, enqueue }, params: { result: ConnectWalletOutput }) => {
+        const pending = context.pending!
+        const connection = toConnection(params.result, pending.namespace, pending.connector)
+        enqueue.assign({
+          connections: [connection, ...withoutKey(context.connections, connection)],
+          current: { connectorId: connection.connectorId, namespace: connection.namespace },
+          pending: undefined,
+          error: undefined,
+        })
+        enqueue.emit({ type: 'connected', connection, reconnected: false })
+      },
+    ),
     /** Reconnect keeps the try order: the first authorized (most recent) one is current. */
     addReconnected: enqueueActions(
-      ({ context, enqueue }, params: { result: ConnectResult | null }) => {
+      ({ context, enqueue }, params: { result: ConnectWalletOutput | null }) => {
         const [candidate, ...rest] = context.reconnectQueue
         enqueue.assign({ reconnectQueue: rest })
         const result = params.result
@@ -227,6 +232,15 @@ export const connectionSetup = setup({
       return {
         connections: context.connections.map((c) =>
           sameKey(c, event) ? { ...c, chainReference: event.chainReference } : c,
+        ),
+      }
+    }),
+    /** The login changed (an email update): the connector's connections say who it is now. */
+    updateEmbeddedWallet: assign(({ context, event }) => {
+      if (event.type !== 'EMBEDDED_WALLET_CHANGED') return {}
+      return {
+        connections: context.connections.map((c) =>
+          c.connectorId === event.connectorId ? { ...c, embeddedWallet: event.embeddedWallet } : c,
         ),
       }
     }),

@@ -4,6 +4,7 @@ import type { Connector } from '../connector/connector.js'
 import type { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { Network } from '../network/network.js'
+import type { SocialLoginOption } from '../options/socials-option.js'
 
 /** SPEC §4 "Wallet connection status". */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
@@ -21,6 +22,22 @@ export interface Connection {
   chainReference: string
   /** The connector, when it was known at connect time. */
   connector?: ConnectorInfo
+  /** The embedded wallet's login (AUTH connector only): what SPEC §3's `embeddedWalletInfo` shows. */
+  embeddedWallet?: EmbeddedWallet
+}
+
+/** How the embedded wallet was logged in to: by email, or with a social login's provider. */
+export type EmbeddedWalletAuthProvider = 'email' | SocialLoginOption
+
+/**
+ * Who logged in to the embedded wallet and how, as the login cache records it (SPEC §3 local
+ * storage keys: email, social username; the social provider). Carried on the AUTH connection,
+ * so the account state is built from the connection machine's snapshot alone.
+ */
+export interface EmbeddedWallet {
+  authProvider: EmbeddedWalletAuthProvider
+  /** The login's email (an email login, or a social provider that gave one) and social username. */
+  user: { email?: string; username?: string }
 }
 
 /** A remembered connection, tried on load (SPEC §4: most recently used first). */
@@ -90,6 +107,11 @@ export type ConnectionEvent =
   | { type: 'WALLET_DISCONNECTED'; connectorId: string; namespace: ChainNamespace }
   /** Balance, profile and token data read for a namespace (cleared on the account reset). */
   | { type: 'ACCOUNT_DATA_UPDATED'; namespace: ChainNamespace; data: AccountData }
+  /**
+   * The embedded wallet's login changed while connected (SPEC §4: an email update stored the new
+   * email): every connection of `connectorId` carries `embeddedWallet` from now on.
+   */
+  | { type: 'EMBEDDED_WALLET_CHANGED'; connectorId: string; embeddedWallet: EmbeddedWallet }
 
 /** What the machine tells the rest of the system; the root persists and forwards these. */
 export type ConnectionEmitted =
@@ -116,6 +138,7 @@ export type ConnectWalletInput = {
   network?: Network
   preferredNetwork?: Network
 }
-export type ConnectWalletOutput = ConnectResult
+/** A wallet's connect or reconnect answer; the AUTH connector's also says who logged in. */
+export type ConnectWalletOutput = ConnectResult & { embeddedWallet?: EmbeddedWallet }
 export type ReconnectWalletInput = ReconnectCandidate
 export type DisconnectWalletsInput = { connections: readonly Connection[] }

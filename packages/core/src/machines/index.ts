@@ -13,6 +13,7 @@ export {
   type AccountState,
   type ConnectHelperResult,
   type ConnectionSnapshot,
+  type EmbeddedWalletInfo,
 } from './connection.selectors.js'
 export type {
   AccountData,
@@ -21,6 +22,8 @@ export type {
   ConnectionEvent,
   ConnectionStatus,
   ConnectorInfo,
+  EmbeddedWallet,
+  EmbeddedWalletAuthProvider,
   ReconnectCandidate,
 } from './connection.types.js'
 export {

@@ -10,6 +10,7 @@ import {
   type AccountServerScript,
 } from '../../stories/account-server.js'
 import { expects, scene, storyWallet, type StoryKit } from '../../stories/story-latch.js'
+import { emailScene, untilView } from '../ConnectingEmail/email-scene.js'
 
 /** The account of `wallet` read (or not) by core, with the modal open where the rules say. */
 async function openAccount(kit: StoryKit, wallet = 'io.dev') {
@@ -250,5 +251,23 @@ export const Identity: Story = {
     accountScene({ identity: { name: 'alice.eth', avatar: STORY_AVATAR } }, 'tokens', (kit) =>
       kit.until(kit.latch.connection, (s) => !!s.context.accountData.eip155?.profileName),
     ),
+  ],
+}
+
+/** An email login (issue 17): its address, and Edit email (SPEC §4's email update). */
+export const EmailLogin: Story = {
+  parameters: expects(undefined, 'ada@example.com', m['view.Account.editEmail']),
+  loaders: [
+    emailScene(async (kit) => {
+      await kit.latch.auth.submitEmail('ada@example.com')
+      const login = kit.latch.auth.current?.login
+      if (login) {
+        await kit.until(login, (s) => s.matches('enteringCode'))
+        login.send({ type: 'SUBMIT_CODE', otp: '123456' })
+      }
+      await kit.until(kit.latch.connection, (s) => s.matches('connected'))
+      kit.open({ route: { view: 'Account' } })
+      await untilView(kit, 'Account')
+    }),
   ],
 }

@@ -17,14 +17,16 @@ import { useSelector, useSharedSelector } from '../../hooks/useSelector.js'
 import type { MessageKey } from '../../i18n/translator.js'
 import { NetworkBadge } from '../Networks/NetworkBadge.js'
 import type { ViewProps } from '../registry.js'
+import { AccountEmail } from './AccountEmail.js'
 import { AccountTabs } from './AccountTabs.js'
 import { BalanceText } from './BalanceText.js'
 import { OtherConnections } from './OtherConnections.js'
 
 /**
- * The connected account: who (profile name or address, with copy), which wallet, the native
- * balance, the network (a way into Networks), the Tokens / NFTs / Activity tabs, the other
- * connections, and Disconnect. Core routes away from this view once nothing is connected.
+ * The connected account: who (profile name or address, with copy; an email login's address,
+ * with Edit email), which wallet, the native balance, the network (a way into Networks), the
+ * Tokens / NFTs / Activity tabs, the other connections, and Disconnect. Core routes away from
+ * this view once nothing is connected.
  */
 export function Account(_: ViewProps<'Account'>) {
   const latch = useLatch()
@@ -67,6 +69,7 @@ export function Account(_: ViewProps<'Account'>) {
           </button>
         </p>
         {profileName ? <span className="latch-muted">{shortAddress(address)}</span> : null}
+        <AccountEmail />
         <BalanceText balance={balance} />
         <button
           type="button"

@@ -7,6 +7,7 @@ export const accountMessages = {
   'view.Account.unknownNetwork': 'Unknown network',
   'view.Account.copyFailed': 'Could not copy the address',
   'view.Account.disconnect': 'Disconnect',
+  'view.Account.editEmail': 'Edit email',
   'view.Account.tabs': 'Assets',
   'view.Account.tab.tokens': 'Tokens',
   'view.Account.tab.nfts': 'NFTs',
