@@ -11,64 +11,25 @@
 //     Connect, the root chart's wiring), by the build's source maps.
 // A figure, not a test: exit code 1 means something could not be measured. Offline: everything
 // listens on 127.0.0.1.
-import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
 import { FARCASTER_API_PATHS } from '@latch/core/api'
 import { approveSignIn, registerFid } from '@latch/devnet/farcaster'
 import { freePort } from '@latch/local-kit/testing'
 import { enMessages as m } from '@latch/react'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { build } from 'vite'
-import { chunkGraph, decodeMappings, gzipSize } from '../../minimal-host/bench/size.mjs'
 import { summarize } from '../../minimal-host/bench/timing.mjs'
 import {
-  APP_DIR,
   buildPlayground,
   connectedPainted,
   openPlayground,
   runBench,
   signOut,
 } from './social-stack.mjs'
+import { buildMinimalHost, startupBytesMatching } from './startup-bytes.mjs'
 
-const MINIMAL_HOST_DIR = join(APP_DIR, '..', 'minimal-host')
 const RUNS = Number(process.env.LATCH_BENCH_RUNS ?? 10)
 // The login's secrets, for this run only (the server reads them from its environment).
 process.env.LATCH_AUTH_SECRET ??= 'bench-auth-secret-0123456789abcdefghijklmnop'
 process.env.LATCH_CUSTODY_KEY ??= 'bench-custody-key-0123456789abcdefghijklmnop'
-
-/**
- * The minimal host's initial JS, split by source file: the code whose source path names
- * Farcaster, minified and gzipped on its own, and the files it comes from.
- */
-async function farcasterStartupBytes(cleanups) {
-  const outDir = await mkdtemp(join(tmpdir(), 'latch-bench-farcaster-size-'))
-  cleanups.push(() => rm(outDir, { recursive: true, force: true }))
-  await build({
-    root: MINIMAL_HOST_DIR,
-    configFile: join(MINIMAL_HOST_DIR, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: 'hidden' },
-  })
-  let text = ''
-  const files = new Set()
-  for (const chunk of chunkGraph(outDir).initial) {
-    if (!existsSync(`${chunk}.map`)) continue
-    const code = readFileSync(chunk, 'utf8').split('\n')
-    const map = JSON.parse(readFileSync(`${chunk}.map`, 'utf8'))
-    const base = resolve(dirname(chunk), map.sourceRoot ?? '')
-    const isFarcaster = map.sources.map((source) => /farcaster/i.test(source))
-    decodeMappings(map.mappings).forEach((segments, line) => {
-      segments.forEach(([column, source], at) => {
-        if (source < 0 || !isFarcaster[source]) return
-        files.add(resolve(base, map.sources[source]).replace(/^.*\/(packages|apps)\//, '$1/'))
-        text += (code[line] ?? '').slice(column, segments[at + 1]?.[0] ?? undefined)
-      })
-    })
-  }
-  return { minified: text.length, gzip: text ? gzipSize(Buffer.from(text)) : 0, files: [...files] }
-}
 
 /** One sign-in by a new Farcaster account, measured from its approval to connected. */
 async function measureSignIn(page, app) {
@@ -93,7 +54,7 @@ async function measureSignIn(page, app) {
 await runBench('Farcaster', async (cleanups) => {
   // Both built first: loading TypeScript through Vite's module runner (openPlayground) sets
   // NODE_ENV to development, which a build after it would follow.
-  const size = await farcasterStartupBytes(cleanups)
+  const size = startupBytesMatching(await buildMinimalHost(cleanups), /farcaster/i)
   const outDir = await buildPlayground(cleanups)
   const [serverPort, smtpPort] = [await freePort(), await freePort()]
   const publicUrl = `http://127.0.0.1:${serverPort}`

@@ -68,16 +68,25 @@ export const loadTs = (path) =>
   )
 
 /**
- * Starts the devnet and the Latch server (`server`: PlaygroundServerOptions, with its auth), serves
- * the build at `outDir` with their addresses, launches Chromium (`prepare(context)` runs before
- * any page opens) and opens the playground on localhost. Everything is stopped by `cleanups`.
+ * Starts the devnet and the Latch server (`server`: PlaygroundServerOptions, with its auth; or
+ * `startServer(devnet)`, resolving with a PlaygroundServer, for a configuration those options do
+ * not reach), serves the build at `outDir` with their addresses, launches Chromium
+ * (`prepare(context)` runs before any page opens) and opens the playground on localhost.
+ * Everything is stopped by `cleanups`.
  */
-export async function openPlayground({ cleanups, outDir, server: serverOptions, prepare }) {
+export async function openPlayground({
+  cleanups,
+  outDir,
+  server: serverOptions,
+  startServer,
+  prepare,
+}) {
   const [{ startPlaygroundServer, devnetWalletTokens }, { playgroundConfigPlugin }] =
     await Promise.all([loadTs('server/latch-server.ts'), loadTs('server/playground-config.ts')])
   const devnet = await startDevnet({ env: {} })
   cleanups.push(() => devnet.stop())
-  const server = await startPlaygroundServer(devnet, { storage: 'memory', ...serverOptions })
+  const server = await (startServer?.(devnet) ??
+    startPlaygroundServer(devnet, { storage: 'memory', ...serverOptions }))
   cleanups.push(() => server.close())
   const config = {
     chains: devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),

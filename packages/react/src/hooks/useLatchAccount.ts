@@ -2,7 +2,10 @@ import { selectAccountState, type AccountData, type AccountState } from '@latch/
 import { useLatch } from './useLatch.js'
 import { useSharedSelector } from './useSelector.js'
 
-/** SPEC §3: the account state exposed to the host (address, allAccounts, caipAddress, isConnected, status). */
+/**
+ * SPEC §3: the account state exposed to the host (address, allAccounts, caipAddress, isConnected,
+ * status, and for an email or social login embeddedWalletInfo).
+ */
 export function useLatchAccount(): AccountState {
   return useSharedSelector(useLatch().connection, selectAccountState)
 }
