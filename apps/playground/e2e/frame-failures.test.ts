@@ -1,4 +1,4 @@
-import { SECURE_FRAME_PATH, EMAIL_LOGIN_COOLDOWN_MS } from '@latch/core'
+import { SECURE_FRAME_PATH, EMAIL_LOGIN_COOLDOWN_MS, type Latch } from '@latch/core'
 import { AUTH_API_PATHS } from '@latch/core/api'
 import type { BrowserContext, Page, Request, Route } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -93,11 +93,17 @@ const emailField = (page: Page) =>
 const submitButton = (page: Page) =>
   dialog(page).getByRole('button', { name: t('view.ConnectingEmail.submit'), exact: true })
 
-/**
- * The modal's alert: the failure under the email field (FailureText, the catalogue's text). A
- * frame timeout puts nothing in the modal's alert bar, so there is one alert only.
- */
-const alertText = (page: Page) => dialog(page).getByRole('alert').textContent()
+/** The failure under the email field (FailureText, the catalogue's text), an alert itself. */
+const alertText = (page: Page) => dialog(page).locator('p.latch-error[role="alert"]').textContent()
+
+/** SPEC §8's alerts for embedded-wallet problems, in the modal's alert bar ("Setup problems"). */
+const alertBar = (page: Page) => dialog(page).getByRole('alert', { name: t('alert.region') })
+
+/** The alerts the host reads (`latch.getAlerts()`), by code: the page's instance (`__latch`). */
+const alertCodes = (page: Page) =>
+  page.evaluate(() =>
+    ((globalThis as { __latch?: Latch }).__latch?.getAlerts() ?? []).map((alert) => alert.code),
+  )
 
 /** Waits until the login is back on Connect: the email field usable again, marked invalid. */
 async function backOnTheField(page: Page, timeout: number): Promise<void> {
@@ -148,6 +154,9 @@ describe('the secure frame failing, in Chromium (issue 17, proof 6)', () => {
         const failedAfter = performance.now() - asked
         expect(await alertText(page)).toBe(t('error.EMBEDDED_WALLET_LOAD_FAILED'))
         expect(await alertText(page)).toBe('Network Error - Could not load embedded wallet')
+        expect(await alertBar(page).textContent()).toBe(
+          'Network Error - Could not load embedded wallet',
+        )
         expect(failedAfter).toBeGreaterThanOrEqual(LOAD_TIMEOUT_MS)
         console.log(`frame never loads → load failure shown: ${Math.round(failedAfter)} ms`)
         await statusIs(page, 'disconnected')
@@ -179,6 +188,8 @@ describe('the secure frame failing, in Chromium (issue 17, proof 6)', () => {
         // A new frame was mounted for the retry: its document came through.
         expect(documents.passed).toHaveLength(1)
         await secureFrame(page).locator('body').waitFor({ state: 'attached' })
+        // The embedded wallet works again: its alert is over.
+        await expect.poll(() => alertCodes(page)).toEqual([])
       } finally {
         await documents.stop()
       }
@@ -222,6 +233,7 @@ describe('the secure frame failing, in Chromium (issue 17, proof 6)', () => {
         const failedAfter = performance.now() - sent
         expect(await alertText(page)).toBe(t('error.EMBEDDED_WALLET_REQUEST_TIMEOUT'))
         expect(await alertText(page)).toBe('Embedded Wallet Request Timed Out')
+        expect(await alertBar(page).textContent()).toBe('Embedded Wallet Request Timed Out')
         // Measured from the request's arrival at the route, a moment after the host sent it.
         expect(failedAfter).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 1_000)
         console.log(`server never answers → request timeout shown: ${Math.round(failedAfter)} ms`)
@@ -238,6 +250,7 @@ describe('the secure frame failing, in Chromium (issue 17, proof 6)', () => {
         expect(logins.passed).toHaveLength(1)
         expect(await page.locator('iframe[data-latch-frame]').count()).toBe(1)
         expect(frameLoads).toHaveLength(1)
+        await expect.poll(() => alertCodes(page)).toEqual([])
       } finally {
         page.context().off('request', onRequest)
         await logins.stop()

@@ -1,5 +1,5 @@
 import type { FrameClient, FrameClientOptions, FrameTimeouts } from '@latch/frame/client'
-import type { ChainId } from '@latch/frame'
+import type { AppEventType, ChainId } from '@latch/frame'
 import { LatchError } from '../errors/latch-error.js'
 import { mountIframe, type MountedAuthFrame } from './mount-iframe.js'
 
@@ -42,7 +42,10 @@ export interface AuthFrameOptions {
   /** The frame refused this page's origin (SPEC §5 INVALID_APP_CONFIGURATION). */
   readonly onRefused?: () => void
   /** SPEC §8 timeout callbacks: iframe_load_failed, iframe_request_timeout. */
-  readonly onTimeout?: (kind: 'iframe_load_failed' | 'iframe_request_timeout') => void
+  readonly onTimeout?: (
+    kind: 'iframe_load_failed' | 'iframe_request_timeout',
+    event?: AppEventType,
+  ) => void
   /** The frame's session ended on its own (SPEC §8 'Session Expired'). */
   readonly onSessionExpired?: () => void
 }
@@ -115,7 +118,7 @@ export function createAuthFrame(options: AuthFrameOptions): AuthFrame {
         } else options.onSessionExpired?.()
       },
       onRefused: () => options.onRefused?.(),
-      onTimeout: (kind) => options.onTimeout?.(kind),
+      onTimeout: (kind, event) => options.onTimeout?.(kind, event),
     })
     client = created
     created.load()

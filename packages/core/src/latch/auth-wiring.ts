@@ -1,5 +1,7 @@
 import type { AuthFrameOptions } from '../auth/auth-frame.js'
 import type { AuthRuntime, AuthUi } from '../auth/auth-runtime.js'
+import type { AlertCode } from '../errors/alerts.js'
+import { ASKED_AGAIN_EVENTS } from '../auth/asked-again.js'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainId } from '@latch/frame'
 import type { AdapterRegistry } from './adapter-actors.js'
@@ -68,6 +70,28 @@ export interface LatchAuthDeps {
   readonly ui: AuthUi
   /** A scripted frame for tests and stories (see `LatchEnvironment.authFrame`). */
   readonly frame?: Pick<AuthFrameOptions, 'loader' | 'mount'>
+  /** The modal's alert bar (SPEC §8 alerts for embedded-wallet problems). */
+  readonly alerts?: AuthAlerts
+}
+
+/** How the embedded wallet raises SPEC §8's alerts in the modal, and takes them back. */
+export interface AuthAlerts {
+  raise(code: AlertCode): void
+  clear(code: AlertCode): void
+}
+
+/** SPEC §8: each frame timeout callback's alert. */
+const TIMEOUT_ALERTS = {
+  iframe_load_failed: 'EMBEDDED_WALLET_LOAD_FAILED',
+  iframe_request_timeout: 'EMBEDDED_WALLET_REQUEST_TIMEOUT',
+} as const satisfies Record<string, AlertCode>
+
+/**
+ * The embedded wallet works again (a login connected, a session was restored): its timeout
+ * alerts are over. A refused origin (INVALID_APP_CONFIGURATION) is the host's setup, and stays.
+ */
+function clearTimeoutAlerts(alerts: AuthAlerts | undefined) {
+  for (const code of Object.values(TIMEOUT_ALERTS)) alerts?.clear(code)
 }
 
 /** Creates the instance's {@link LatchAuth}. Touches nothing until used. */
@@ -94,6 +118,12 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
         projectId: deps.projectId,
         chainId: deps.chainId(),
         version: LATCH_SDK.version,
+        // SPEC §5, §8: a refused origin and each timeout callback are alerts in the modal.
+        onRefused: () => deps.alerts?.raise('INVALID_APP_CONFIGURATION'),
+        onTimeout: (kind, event) => {
+          if (event && ASKED_AGAIN_EVENTS.includes(event)) return
+          deps.alerts?.raise(TIMEOUT_ALERTS[kind])
+        },
         ...deps.frame,
       },
       registry: deps.registry,
@@ -101,7 +131,13 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
         port: deps.port ?? storage.detectStorage(),
         ...(deps.prefix ? { prefix: deps.prefix } : {}),
       }),
-      ui: deps.ui,
+      ui: {
+        ...deps.ui,
+        connect: () => {
+          clearTimeoutAlerts(deps.alerts)
+          deps.ui.connect()
+        },
+      },
     })
     runtime.subscribe(changed)
     current = runtime
@@ -137,7 +173,9 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
     // A returning visitor's login may be a social one: whatever logged in, the frame restores it.
     async restore(signal) {
       if (!available) return false
-      return (await auth.runtime()).link.restore(signal)
+      const restored = await (await auth.runtime()).link.restore(signal)
+      if (restored) clearTimeoutAlerts(deps.alerts)
+      return restored
     },
     async signOut() {
       if (!available) return
@@ -185,6 +223,7 @@ export function latchAuthFor(
   port: StoragePort | undefined,
   children: () => AuthChildren,
   frame?: LatchAuthDeps['frame'],
+  alerts?: AuthAlerts,
 ): LatchAuth {
   const evmNetwork = () => authNetworkOf(children().network.getSnapshot())
   return createLatchAuth({
@@ -196,6 +235,7 @@ export function latchAuthFor(
     prefix: options.storageKeyPrefix,
     chainId: () => evmNetwork()?.caipNetworkId ?? 'eip155:1',
     ...(frame ? { frame } : {}),
+    ...(alerts ? { alerts } : {}),
     ui: {
       currentView: () => {
         const modal = children().modal.getSnapshot()

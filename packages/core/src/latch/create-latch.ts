@@ -1,5 +1,6 @@
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { whenIdle } from '../platform/when-idle.js'
+import { createAlert } from '../errors/alerts.js'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import { accountDataMachine } from '../machines/account-data.machine.js'
@@ -30,7 +31,7 @@ import { latchAuthFor } from './auth-wiring.js'
 import { currentConnection, started } from './started.js'
 import { latchMachine } from './latch.machine.js'
 import type { ConnectOptions, Latch, LatchEnvironment } from './latch-api.js'
-import type { LatchChildren } from './root-events.js'
+import type { LatchChildren, LatchRootEvent } from './root-events.js'
 import { serverServices } from './server-services.js'
 
 export type {
@@ -75,7 +76,14 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
 
   const port = env.storage ?? (options.storage as StoragePort | undefined)
   // The embedded wallet (SPEC §4): nothing of it loads until an email login or its reconnect.
-  const auth = latchAuthFor(options, registry, port, () => children, env.authFrame)
+  // Its alerts (SPEC §8) reach the modal once the instance runs; the frame exists only then.
+  const alertsSend = (event: Extract<LatchRootEvent, { type: 'ALERT' | 'ALERT_CLEARED' }>) => {
+    if (actor.getSnapshot().status === 'active') actor.send(event)
+  }
+  const auth = latchAuthFor(options, registry, port, () => children, env.authFrame, {
+    raise: (code) => alertsSend({ type: 'ALERT', alert: createAlert(code) }),
+    clear: (code) => alertsSend({ type: 'ALERT_CLEARED', code }),
+  })
   // Issue 12: the social login's popup, on the Latch server's loading page (none without one).
   const { serverUrl } = options
   const socialPopup =

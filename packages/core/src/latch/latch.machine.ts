@@ -32,6 +32,7 @@ export const latchMachine = latchFarcasterSetup.createMachine({
   }),
   on: {
     ALERT: { actions: { type: 'addAlert', params: ({ event }) => event } },
+    ALERT_CLEARED: { actions: { type: 'removeAlert', params: ({ event }) => event } },
     // From any call to the server, in any state (the directory may be asked before START).
     SERVER_FORBIDDEN: { actions: 'alertInvalidAppConfiguration' },
     // The theme changes live, in every state: the views follow it, and no flow is touched (no

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate'
 import type { Connector } from '../connector/connector.js'
-import { createAlert, type Alert } from '../errors/alerts.js'
+import { createAlert, type Alert, type AlertCode } from '../errors/alerts.js'
 import { isLatchError, LatchError } from '../errors/latch-error.js'
 import { messageFor } from '../errors/catalogue.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -96,6 +96,9 @@ export const latchSetup = setup({
   actions: {
     addAlert: assign(({ context }, { alert }: { alert: Alert }) => ({
       alerts: withAlert(context.alerts, alert),
+    })),
+    removeAlert: assign(({ context }, { code }: { code: AlertCode }) => ({
+      alerts: context.alerts.filter((alert) => alert.code !== code),
     })),
     /** SPEC §8: the server refused the project or the page's origin. */
     alertInvalidAppConfiguration: assign(({ context }) => ({

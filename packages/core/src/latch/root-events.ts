@@ -2,7 +2,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { AdapterEvent } from '../adapter/contract.js'
 import type { BalanceEmitted } from '../balances/balance.machine.js'
 import type { Connector } from '../connector/connector.js'
-import type { Alert } from '../errors/alerts.js'
+import type { Alert, AlertCode } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { connectionMachine } from '../machines/connection.machine.js'
 import type { ConnectionEmitted } from '../machines/connection.types.js'
@@ -167,6 +167,8 @@ export type LatchRootEvent =
   | { type: 'START' }
   | { type: 'STOP' }
   | { type: 'ALERT'; alert: Alert }
+  /** What the alert said is over (e.g. the embedded wallet answers again): it leaves the modal. */
+  | { type: 'ALERT_CLEARED'; code: AlertCode }
   /**
    * The Latch server answered 403 (an unknown project id, or a page origin the project does not
    * allow), to any call: SPEC §8's 'Invalid App Configuration' alert.

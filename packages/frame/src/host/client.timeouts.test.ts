@@ -146,7 +146,7 @@ describe('the request timeout', () => {
       const error = await pending.catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(FrameError)
       expect(error).toMatchObject({ kind: 'iframe_request_timeout', event: type })
-      expect(harness.onTimeout.mock.calls).toEqual([['iframe_request_timeout']])
+      expect(harness.onTimeout.mock.calls).toEqual([['iframe_request_timeout', type]])
       // Our controller, then the frame's handler signal when the cancel arrives.
       expect(abort.mock.calls[0]?.[0]).toBe(error)
       expect(signals).toHaveLength(1)

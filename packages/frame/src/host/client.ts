@@ -112,7 +112,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (!REQUEST_TIMEOUT_EVENTS.includes(request.type)) return
     request.timer = setTimeout(() => {
       request.controller.abort(new FrameError('iframe_request_timeout', { event: request.type }))
-      options.onTimeout?.('iframe_request_timeout')
+      options.onTimeout?.('iframe_request_timeout', request.type)
     }, timeouts.requestMs)
   }
 

@@ -5,6 +5,7 @@ import {
   FRAME_REQUEST_TIMEOUT_MS,
 } from '../constants.js'
 import type { FrameTimeoutKind } from '../errors.js'
+import type { AppEventType } from '../events/event-map.js'
 import type { FrameNotice } from '../events/notices.js'
 import { chainIdSchema, textSchema, type ChainId } from '../events/primitives.js'
 import type { MessageListenerTarget, PostMessageTarget } from '../protocol/windows.js'
@@ -49,8 +50,11 @@ export interface FrameClientOptions {
   readonly mount: MountFrame
   /** Shorter or longer timings than SPEC §9's. */
   readonly timeouts?: Partial<FrameTimeouts>
-  /** SPEC §8's timeout callbacks: called once per load failure and once per timed-out request. */
-  readonly onTimeout?: (kind: FrameTimeoutKind) => void
+  /**
+   * SPEC §8's timeout callbacks: called once per load failure and once per timed-out request,
+   * with the request's event (so a caller that asks again on purpose can tell its own waits).
+   */
+  readonly onTimeout?: (kind: FrameTimeoutKind, event?: AppEventType) => void
   /** A notice from the frame (approval requested or settled, session expired). */
   readonly onNotice?: (notice: FrameNotice) => void
   /** The frame refused this page's origin: show INVALID_APP_CONFIGURATION. */
