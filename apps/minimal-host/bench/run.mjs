@@ -1,7 +1,8 @@
 // `pnpm bench` for the budgets of issue 4, on the minimal host (the README's integration example):
 // the initial JS it ships (React's share apart), ConnectButton click → Connect painted, and an
-// AllWallets search keystroke → results painted with 1,000 wallets. Figures, not tests: a figure
-// over its target never fails the run; exit code 1 means something could not be measured.
+// AllWallets search keystroke → results painted with 1,000 wallets; then (issue 16) the shared
+// harness's figures next to their goals (harness.mjs). Figures, not tests: a figure over its
+// target never fails the run; exit code 1 means something could not be measured.
 // Offline: everything is built and served from 127.0.0.1, and cleaned up on any exit.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -20,6 +21,8 @@ import {
 import { measureSendReceiveBytes } from './send.mjs'
 import { measureSendFlow } from './send-flow.mjs'
 import { measureConnectOpen, measureSearch } from './timing.mjs'
+import { table } from './table.mjs'
+import { harnessStep } from './harness.mjs'
 import {
   measureWalletConnect,
   startWalletConnectPeers,
@@ -27,6 +30,13 @@ import {
 } from './walletconnect.mjs'
 
 const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
+/**
+ * `--peers` (or LATCH_BENCH_PEERS=1, which reaches it through `pnpm bench`) also builds the
+ * peers' hosts of ../shared/bench/peers (minutes, once) and measures them beside Latch.
+ * `--harness-only` skips issue 4's budgets and prints the shared harness's figures alone.
+ */
+const WITH_PEERS = process.argv.includes('--peers') || process.env.LATCH_BENCH_PEERS === '1'
+const HARNESS_ONLY = process.argv.includes('--harness-only')
 const KIB = 1024
 const RUNS = 20
 /** 4 words × 5 keys = 20 measured keystrokes; each key narrows the 1,000 names (bench page). */
@@ -73,10 +83,13 @@ async function checkFixtureIsReadmeExample() {
   }
 }
 
-/** The fixture as a host builds it (its own vite.config.ts), into a throwaway directory. */
+/**
+ * The fixture as a host builds it (its own vite.config.ts), into a throwaway directory (or
+ * `overrides.outDir`, which its caller cleans up).
+ */
 async function buildApp(name, overrides = {}) {
-  const outDir = await mkdtemp(join(tmpdir(), `latch-bench-${name}-`))
-  cleanups.push(() => rm(outDir, { recursive: true, force: true }))
+  const outDir = overrides.outDir ?? (await mkdtemp(join(tmpdir(), `latch-bench-${name}-`)))
+  if (!overrides.outDir) cleanups.push(() => rm(outDir, { recursive: true, force: true }))
   await build({
     root: APP_DIR,
     configFile: join(APP_DIR, 'vite.config.ts'),
@@ -109,19 +122,6 @@ async function openPage(browser, url, pageErrors) {
 
 const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`
 const ms = (value) => `${value.toFixed(1)} ms`
-
-function table(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
-        )
-        .join('   '),
-    )
-    .join('\n')
-}
 
 function report({
   size,
@@ -273,8 +273,8 @@ function report({
   )
 }
 
-async function main() {
-  await checkFixtureIsReadmeExample()
+/** Issue 4's budgets (and the figures added with later issues) on the fixture's builds. */
+async function budgets() {
   const appOut = await buildApp('app', { manifest: true, sourcemap: 'hidden' })
   const graph = chunkGraph(appOut)
   const size = measureInitialJs(graph.initial)
@@ -395,6 +395,20 @@ async function main() {
   })
   // Figures from a page that threw are not figures of the example.
   if (pageErrors.length > 0) throw new Error(`The page threw:\n  ${pageErrors.join('\n  ')}`)
+}
+
+async function main() {
+  await checkFixtureIsReadmeExample()
+  if (!HARNESS_ONLY) await budgets()
+  // Issue 16: the shared harness's figures, next to the goals (harness.mjs).
+  await harnessStep({
+    repoRoot: join(APP_DIR, '../..'),
+    appDir: APP_DIR,
+    cleanups,
+    build: (outDir) => buildApp('harness', { outDir }),
+    serve,
+    withPeers: WITH_PEERS,
+  })
 }
 
 try {
