@@ -119,6 +119,11 @@ async function measure(page, probe, act) {
 export async function measureConnectOpen(page, { buttonName, title, runs }) {
   const button = page.getByRole('button', { name: buttonName, exact: true })
   await button.waitFor()
+  // The modal is its own chunk, loaded once the page is idle, and prepares the next open's view
+  // while closed (issue 16): wait for that, the state a visitor's click meets on an idle page.
+  await page.waitForFunction(() =>
+    document.querySelector('latch-modal')?.shadowRoot?.querySelector('dialog .latch-view'),
+  )
   const samples = []
   for (let run = 0; run <= runs; run++) {
     const probe = { startEvent: 'click', checkAfter: 'click', ready: 'connect', expect: title }
@@ -126,8 +131,9 @@ export async function measureConnectOpen(page, { buttonName, title, runs }) {
     if (run > 0) samples.push(elapsed)
     await page.keyboard.press('Escape')
     await page.waitForFunction(() => {
+      // Closed, the dialog keeps the next open's view, prepared and hidden (issue 16).
       const dialog = document.querySelector('latch-modal')?.shadowRoot?.querySelector('dialog')
-      return dialog && !dialog.open && !dialog.querySelector('.latch-view')
+      return dialog && !dialog.open
     })
     await page.evaluate(settle)
   }

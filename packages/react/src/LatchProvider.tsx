@@ -2,9 +2,9 @@ import type { Latch, ThemeMode, ThemeVariables } from '@latch/core'
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { LatchContext } from './context.js'
 import { replaceEqualDeep } from './hooks/structural-sharing.js'
-import { enMessages } from './i18n/en.js'
+import { commonMessages } from './i18n/common.messages.js'
 import { createTranslator, type Messages } from './i18n/translator.js'
-import { LatchModal } from './modal/LatchModal.js'
+import { useLazyModal } from './modal/lazy-modal.js'
 
 export interface LatchProviderProps {
   /** The instance from `createLatch(options)`. */
@@ -32,8 +32,9 @@ const onServer = () => false
 /**
  * Binds a Latch instance to React. SSR-safe: nothing touches the browser, and the modal does not
  * render, on the server or before hydration; once mounted, the instance starts (storage,
- * wallets, reconnect). The theme props go through the instance, validated there: a wrong value
- * throws its LatchOptionsError naming the field.
+ * wallets, reconnect) and the modal's chunk loads when the page is idle (or on the first open).
+ * The theme props go through the instance, validated there: a wrong value throws its
+ * LatchOptionsError naming the field.
  */
 export function LatchProvider({
   latch,
@@ -43,9 +44,13 @@ export function LatchProvider({
   children,
 }: LatchProviderProps) {
   const inBrowser = useSyncExternalStore(subscribeToNothing, onClient, onServer)
+  // Issue 16: the modal is its own chunk, loaded at idle after the first paint (or on first open),
+  // with the English strings of its views; until then only the ConnectButton's are needed.
+  const modal = useLazyModal(latch, inBrowser)
+  const english = modal?.messages ?? commonMessages
   const value = useMemo(
-    () => ({ latch, t: createTranslator(enMessages, messages) }),
-    [latch, messages],
+    () => ({ latch, t: createTranslator(english, messages) }),
+    [latch, english, messages],
   )
   // A host usually writes the variables inline: the same values keep the same object, so the
   // instance is only told when they really change.
@@ -65,7 +70,7 @@ export function LatchProvider({
   return (
     <LatchContext.Provider value={value}>
       {children}
-      {inBrowser ? <LatchModal /> : null}
+      {inBrowser && modal ? <modal.Modal /> : null}
     </LatchContext.Provider>
   )
 }

@@ -1,6 +1,5 @@
 import { serverApiUrl } from '../api/urls.js'
 import { generateWalletIcon } from './icon.js'
-import { queryLocalDirectory } from './local-directory.js'
 import type { SdkInfo, WalletPage, WalletQuery } from './query.js'
 import type { DirectoryWallet } from './wallet.js'
 
@@ -88,8 +87,8 @@ export interface DirectoryClient {
 /**
  * The wallet-directory client. With a `baseUrl` it calls the provider service; without one it
  * answers from local wallets (the built-in data module, loaded on the first query) through
- * {@link queryLocalDirectory}. Holds no state but those loaded wallets and the service pages it
- * answered recently (see {@link DIRECTORY_CACHE_MS}); failures are never kept.
+ * `queryLocalDirectory` (loaded with them). Holds no state but those loaded wallets and the
+ * service pages it answered recently (see {@link DIRECTORY_CACHE_MS}); failures are never kept.
  */
 export function createDirectoryClient(options: DirectoryClientOptions): DirectoryClient {
   // An empty baseUrl (an unset environment variable, typically) means no service.
@@ -115,7 +114,15 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
     query: WalletQuery,
     request: DirectoryRequestOptions = {},
   ): Promise<WalletPage<DirectoryWallet>> {
-    if (baseUrl === undefined) return queryLocalDirectory(await getLocalWallets(), query)
+    if (baseUrl === undefined) {
+      // The query code loads with the first query, beside the wallets: a host's start-up JS has
+      // only this client's shell (issue 16).
+      const [wallets, { queryLocalDirectory }] = await Promise.all([
+        getLocalWallets(),
+        import('./local-directory.js'),
+      ])
+      return queryLocalDirectory(wallets, query)
+    }
     // The service's client (request, response checks, entry schemas) loads on the first query.
     const key = JSON.stringify(query)
     const cached = pages.get(key)

@@ -1,5 +1,5 @@
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { whenIdle } from '../platform/when-idle.js'
+import { warmUpWhenIdle } from '../platform/when-idle.js'
 import { createAlert } from '../errors/alerts.js'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -41,12 +41,6 @@ export type {
   LatchEnvironment,
   OpenOptions,
 } from './latch-api.js'
-
-/**
- * The longest the wallet lists' data waits for an idle moment once the instance runs: late enough
- * to stay out of the page's own start, early enough to be there before a visitor's first click.
- */
-const DIRECTORY_WARM_UP_MS = 1_000
 
 /**
  * Creates an instance from the host's options, validated at the boundary: invalid options throw
@@ -99,9 +93,8 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   })
   const machine = latchMachine.provide({
     actors: {
-      warmDirectory: fromCallback(() =>
-        whenIdle(() => void directory.client.prefetch(), DIRECTORY_WARM_UP_MS),
-      ),
+      // Issue 16: the wallet lists' data, loaded at idle so the first open has nothing to wait for.
+      warmDirectory: fromCallback(() => warmUpWhenIdle(() => void directory.client.prefetch())),
       connection: connectionMachine.provide({
         // The restored network of a namespace, for wallets without a chain of their own.
         actors: connectionActors(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { whenIdle } from './when-idle.js'
+import { WARM_UP_IDLE_MS, warmUpWhenIdle, whenIdle } from './when-idle.js'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -31,5 +31,15 @@ describe('whenIdle', () => {
     vi.advanceTimersByTime(1)
     expect(ran).toHaveBeenCalledOnce()
     expect(cancelled).not.toHaveBeenCalled()
+  })
+})
+
+describe('warmUpWhenIdle', () => {
+  it('waits for an idle moment, at most the warm-up rule, every warm-up alike', () => {
+    const requestIdleCallback = vi.fn(() => 3)
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback)
+    const task = vi.fn()
+    warmUpWhenIdle(task)
+    expect(requestIdleCallback).toHaveBeenCalledWith(task, { timeout: WARM_UP_IDLE_MS })
   })
 })

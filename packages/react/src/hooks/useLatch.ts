@@ -14,7 +14,11 @@ export function useLatch(): Latch {
   return useLatchContext().latch
 }
 
-/** Translates a catalogue key in the provider's language. */
+/**
+ * Translates a catalogue key in the provider's language. The English fallback of a view's string
+ * comes with the modal's chunk (loaded at idle, or on the first open); until then only the
+ * ConnectButton's strings (and the host's `messages`) are there, and another key reads as itself.
+ */
 export function useT(): Translate {
   return useLatchContext().t
 }

@@ -9,10 +9,12 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 
 /**
  * Looks strings up in `messages`, then in English, and fills `{name}` placeholders with core's
- * `formatMessage` (the same one the error catalogue uses).
+ * `formatMessage` (the same one the error catalogue uses). `english` may be part of the
+ * catalogue (the provider starts with the ConnectButton's strings until the modal's chunk
+ * brings the rest); a key it lacks reads as the key.
  */
 export function createTranslator(
-  english: Record<MessageKey, string>,
+  english: Partial<Record<MessageKey, string>>,
   messages: Messages = {},
 ): Translate {
   return (key, values) => formatMessage(messages[key] ?? english[key] ?? key, values)

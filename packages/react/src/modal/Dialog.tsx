@@ -20,7 +20,9 @@ function deepActiveElement(): HTMLElement | null {
 /**
  * A WAI-ARIA modal dialog on the native <dialog>: showModal() gives role=dialog, aria-modal and
  * an inert background; `trapFocus` keeps Tab and Shift+Tab inside (the native one lets Tab reach
- * the browser's own UI), and focus returns to the opener on close.
+ * the browser's own UI), and focus returns to the opener on close. The children stay mounted
+ * while it is closed (a closed <dialog> is `display: none`: nothing in it is seen, announced or
+ * focusable), so content can be prepared there before an open (issue 16, see Prerender).
  */
 export function Dialog({ open, labelledBy, shake, onRequestClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -63,7 +65,7 @@ export function Dialog({ open, labelledBy, shake, onRequestClose, children }: Di
         if (event.target === event.currentTarget) onRequestClose()
       }}
     >
-      {open ? children : null}
+      {children}
     </dialog>
   )
 }

@@ -1,5 +1,12 @@
-import { selectCanGoBack, selectIsCloseDisabled, selectModalState, selectRoute } from '@latch/core'
-import { Suspense, useEffect, useId, useRef, useState } from 'react'
+import {
+  resolveOpenRoute,
+  selectCanGoBack,
+  selectIsCloseDisabled,
+  selectModalState,
+  selectRoute,
+  type ModalSnapshot,
+} from '@latch/core'
+import { memo, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useSelector, useSharedSelector } from '../hooks/useSelector.js'
 import { useLatch, useT } from '../hooks/useLatch.js'
 import { useLatchTheme } from '../hooks/useLatchTheme.js'
@@ -9,8 +16,16 @@ import { Spinner } from '../components/ui/Spinner.js'
 import { ViewOutlet, viewTitleKey } from '../views/registry.js'
 import { AlertBar } from './AlertBar.js'
 import { Dialog } from './Dialog.js'
+import { Prerender, useStableValue } from './Prerender.js'
 import { ShadowHost } from './ShadowHost.js'
 import { ToastRegion } from './ToastRegion.js'
+
+/** The view a plain open would show (SPEC §2 opening rules), prepared while the modal is closed. */
+const selectNextOpenRoute = (snapshot: ModalSnapshot) =>
+  resolveOpenRoute({}, snapshot.context.facts)
+
+/** Revealed with the same route, the prerendered view is not rendered again. */
+const PreparedView = memo(ViewOutlet)
 
 /** The modal: its own shadow root, the dialog, the header, and the view the router shows. */
 export function LatchModal() {
@@ -19,6 +34,9 @@ export function LatchModal() {
   const titleId = useId()
   const { open, shake } = useSharedSelector(latch.modal, selectModalState)
   const route = useSharedSelector(latch.modal, selectRoute)
+  const nextOpenRoute = useSharedSelector(latch.modal, selectNextOpenRoute)
+  // Closed, the content of the next open is prepared (Prerender); open, the router's view shows.
+  const shownRoute = useStableValue(open ? route : nextOpenRoute)
   const canGoBack = useSelector(latch.modal, selectCanGoBack)
   const closeDisabled = useSelector(latch.modal, selectIsCloseDisabled)
   const theme = useLatchTheme()
@@ -37,14 +55,19 @@ export function LatchModal() {
   }, [open, route.view])
   // The view the modal opens on paints at full opacity on the first frame after the click (issue
   // 16: a fade from 0 would hide it for a frame or more); only a move to another view in the same
-  // open fades in. Derived while rendering (React's "previous render" pattern), so it is settled
-  // before the first commit and a later re-render of the same view never restarts or cuts it.
-  const [entry, setEntry] = useState<{ view: string | null; fades: boolean }>({
+  // open fades in. Each close starts a new `generation`: the next open's content is prepared
+  // afresh, so no state of a view (a search, an expanded row) outlives the open it belongs to.
+  // Derived while rendering (React's "previous render" pattern), so it is settled before the
+  // first commit and a later re-render of the same view never restarts or cuts the fade.
+  const [entry, setEntry] = useState<{ view: string | null; fades: boolean; generation: number }>({
     view: null,
     fades: false,
+    generation: 0,
   })
-  if (!open && entry.view !== null) setEntry({ view: null, fades: false })
-  if (open && entry.view !== route.view) setEntry({ view: route.view, fades: entry.view !== null })
+  if (!open && entry.view !== null)
+    setEntry({ view: null, fades: false, generation: entry.generation + 1 })
+  if (open && entry.view !== route.view)
+    setEntry({ view: route.view, fades: entry.view !== null, generation: entry.generation })
 
   return (
     <ShadowHost tag="latch-modal" styles={modalStyles}>
@@ -54,51 +77,53 @@ export function LatchModal() {
         style={themeStyle(theme) as React.CSSProperties}
       >
         <Dialog open={open} labelledBy={titleId} shake={shake} onRequestClose={requestClose}>
-          <header className="latch-header">
-            {canGoBack ? (
+          <Prerender shown={open} key={entry.generation}>
+            <header className="latch-header">
+              {canGoBack ? (
+                <button
+                  type="button"
+                  className="latch-icon-button"
+                  aria-label={t('modal.back')}
+                  onClick={() => latch.modal.send({ type: 'GO_BACK' })}
+                >
+                  <span aria-hidden="true">←</span>
+                </button>
+              ) : (
+                <span />
+              )}
+              <h2 id={titleId} className="latch-title" ref={titleRef} tabIndex={-1}>
+                {t(viewTitleKey(shownRoute.view))}
+              </h2>
               <button
                 type="button"
                 className="latch-icon-button"
-                aria-label={t('modal.back')}
-                onClick={() => latch.modal.send({ type: 'GO_BACK' })}
+                aria-label={t('modal.close')}
+                aria-disabled={closeDisabled}
+                onClick={requestClose}
               >
-                <span aria-hidden="true">←</span>
+                <span aria-hidden="true">✕</span>
               </button>
-            ) : (
-              <span />
-            )}
-            <h2 id={titleId} className="latch-title" ref={titleRef} tabIndex={-1}>
-              {t(viewTitleKey(route.view))}
-            </h2>
-            <button
-              type="button"
-              className="latch-icon-button"
-              aria-label={t('modal.close')}
-              aria-disabled={closeDisabled}
-              onClick={requestClose}
-            >
-              <span aria-hidden="true">✕</span>
-            </button>
-          </header>
-          <AlertBar />
-          <div className="latch-body">
-            <Suspense
-              fallback={
-                <div className="latch-center" role="status">
-                  <Spinner label={t('modal.loading')} />
-                </div>
-              }
-            >
-              <div
-                className={entry.fades ? 'latch-view latch-view-enter' : 'latch-view'}
-                key={route.view}
+            </header>
+            <AlertBar />
+            <div className="latch-body">
+              <Suspense
+                fallback={
+                  <div className="latch-center" role="status">
+                    <Spinner label={t('modal.loading')} />
+                  </div>
+                }
               >
-                <ViewOutlet route={route} />
-              </div>
-            </Suspense>
-          </div>
+                <div
+                  className={entry.fades ? 'latch-view latch-view-enter' : 'latch-view'}
+                  key={shownRoute.view}
+                >
+                  <PreparedView route={shownRoute} />
+                </div>
+              </Suspense>
+            </div>
+          </Prerender>
           {/* While the dialog is open the page is inert, so the live region must be inside it. */}
-          <ToastRegion />
+          {open ? <ToastRegion /> : null}
         </Dialog>
         {open ? null : <ToastRegion />}
       </div>

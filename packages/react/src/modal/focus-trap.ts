@@ -63,10 +63,15 @@ const follows = (reference: Node, other: Node) =>
 const precedes = (reference: Node, other: Node) =>
   Boolean(reference.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_PRECEDING)
 
-/** The first control, or the dialog itself while it has none (a lazy view still loading). */
+/**
+ * The first control, or the dialog itself while it has none (a lazy view still loading). Checks
+ * candidates only until one is tabbable: this runs in every open's click (issue 16).
+ */
 function focusFirst(dialog: HTMLElement): void {
-  const [first] = tabbableIn(dialog)
-  ;(first ?? dialog).focus()
+  for (const candidate of dialog.querySelectorAll<HTMLElement>(CANDIDATES)) {
+    if (isTabbable(candidate)) return candidate.focus()
+  }
+  dialog.focus()
 }
 
 /**

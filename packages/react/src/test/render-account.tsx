@@ -222,16 +222,37 @@ const bindQueries = (element: HTMLElement) => within(element)
 /** Testing Library's default queries, bound to an element. */
 export type ModalQueries = ReturnType<typeof bindQueries>
 
-/** Testing Library queries bound to the modal, each starting from fresh styles (see refreshStyles). */
+/**
+ * Testing Library queries bound to the modal, each starting from fresh styles (see
+ * refreshStyles). A `findBy*` query refreshes them on every try: the modal reveals the view it
+ * prepared while closed by dropping a `display: none` (issue 16), which jsdom would not see.
+ */
 export function modalQueries(): ModalQueries {
   const queries = bindQueries(modalRoot())
   return new Proxy(queries, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver)
       if (typeof value !== 'function') return value
+      const query = value as (...a: unknown[]) => unknown
+      const getter: unknown =
+        typeof key === 'string' && key.startsWith('find')
+          ? Reflect.get(target, key.replace(/^find/, 'get'), receiver)
+          : undefined
+      if (typeof getter === 'function') {
+        // findBy*(matcher, options, waitForOptions) is waitFor(() => getBy*(matcher, options)).
+        return (
+          matcher: unknown,
+          options?: unknown,
+          waitForOptions?: Parameters<typeof waitFor>[1],
+        ) =>
+          waitFor(() => {
+            refreshStyles()
+            return (getter as (...a: unknown[]) => unknown)(matcher, options)
+          }, waitForOptions)
+      }
       return (...args: unknown[]) => {
         refreshStyles()
-        return (value as (...a: unknown[]) => unknown)(...args)
+        return query(...args)
       }
     },
   })

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { modalLoader } from '../modal/lazy-modal.js'
 
 /** Walks up through shadow roots too: a display:none host hides its whole tree. */
 function isDisplayed(element: Element): boolean {
@@ -22,6 +23,11 @@ if (typeof HTMLElement !== 'undefined') {
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy view's
 // chunk can take longer than that to import. They still fail, just not on a busy machine's pause.
 configure({ asyncUtilTimeout: 5_000 })
+
+// On a page the modal is its own chunk, loaded once the page is idle (issue 16). Tests render it as
+// a page that has gone idle does: loaded here, every provider draws it on its first render.
+// (lazy-modal.test.tsx checks the loading itself, with a loader of its own.)
+await modalLoader.load()
 
 // Testing Library unmounts between tests only when told to; vitest has no implicit globals.
 afterEach(() => {

@@ -1,25 +1,13 @@
+import { baseStyles } from './base-styles.js'
 import { ANIMATION_MS } from './theme.js'
 
 /**
- * The modal's whole stylesheet. It lives in the shadow root, so the host's CSS cannot reach it
- * and it cannot leak out. Sizes derive from the two masters (SPEC §9: 10px font, 4px radius).
+ * The modal's whole stylesheet: {@link baseStyles}, then the dialog's and the views' rules. It
+ * lives in the shadow root, so the host's CSS cannot reach it and it cannot leak out.
  */
-export const modalStyles = /* css */ `
-:host { all: initial; }
-.latch-root {
-  --fs: var(--latch-font-size-master, 10px);
-  --r: var(--latch-border-radius-master, 4px);
-  --accent: var(--latch-accent, #3b5bdb);
-  --bg: #ffffff; --bg-2: #f1f3f5; --fg: #15171a; --fg-2: #4a5058; --border: #d9dde2;
-  --danger: #b42318; --success: #12723a;
-  font-family: var(--latch-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-  font-size: calc(var(--fs) * 1.4); line-height: 1.4; color: var(--fg);
-  color-scheme: light;
-}
-.latch-root[data-theme='dark'] {
-  --bg: #16181c; --bg-2: #23262c; --fg: #f1f3f5; --fg-2: #b5bac1; --border: #363a42;
-  --danger: #ff8a80; --success: #6fdc8c; color-scheme: dark;
-}
+export const modalStyles =
+  baseStyles +
+  /* css */ `
 dialog.latch-dialog {
   box-sizing: border-box; width: min(var(--latch-modal-width, 360px), calc(100vw - 16px));
   max-height: calc(100vh - 32px); padding: 0; border: 1px solid var(--border);
@@ -40,12 +28,6 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
   border-radius: calc(var(--r) * 2); background: transparent; color: var(--fg-2); cursor: pointer; font: inherit; }
 .latch-icon-button:hover { background: var(--bg-2); }
 .latch-icon-button[aria-disabled='true'] { opacity: 0.4; cursor: not-allowed; }
-.latch-button { display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 40px;
-  padding: 0 16px; border: 1px solid transparent; border-radius: calc(var(--r) * 3); font: inherit;
-  font-weight: 600; cursor: pointer; background: var(--accent); color: #fff; }
-.latch-button[data-variant='secondary'] { background: var(--bg-2); color: var(--fg); border-color: var(--border); }
-.latch-button[data-variant='danger'] { background: transparent; color: var(--danger); border-color: var(--danger); }
-.latch-button:disabled { opacity: 0.5; cursor: not-allowed; }
 .latch-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
 .latch-list-item { width: 100%; display: flex; align-items: center; gap: 12px; min-height: 48px; padding: 8px 12px;
   border: 1px solid var(--border); border-radius: calc(var(--r) * 3); background: var(--bg-2); color: var(--fg);
@@ -56,7 +38,6 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 .latch-badge::before { content: attr(data-initial); }
 .latch-tag { margin-inline-start: auto; font-size: calc(var(--fs) * 1.1); color: var(--fg-2);
   border: 1px solid var(--border); border-radius: 999px; padding: 2px 8px; }
-.latch-muted { color: var(--fg-2); }
 .latch-center { display: grid; justify-items: center; gap: 12px; text-align: center; padding: 16px 0; }
 .latch-error { color: var(--danger); }
 .latch-input { box-sizing: border-box; width: 100%; min-height: 40px; padding: 0 12px; border: 1px solid var(--border);
@@ -74,9 +55,5 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 dialog .latch-toast { position: static; max-width: none; margin: 0 16px 16px; box-shadow: none; }
 .latch-toast[data-variant='error'] { background: var(--danger); color: #fff; }
 .latch-alert { margin: 0 16px 12px; padding: 8px 12px; border-radius: calc(var(--r) * 2); border: 1px solid var(--danger); color: var(--danger); }
-:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .latch-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-@media (prefers-reduced-motion: reduce) {
-  *, *::before, *::after, dialog.latch-dialog { animation: none !important; transition: none !important; }
-}
 `

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import { modalStyles } from '../../theme/styles.js'
+import { baseStyles } from '../../theme/base-styles.js'
 import { themeStyle } from '../../theme/theme.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccount.js'
@@ -31,7 +31,7 @@ export function ConnectButton({ balance = true }: ConnectButtonProps) {
         ? t('connectButton.connecting')
         : t('connectButton.connect')
   return (
-    <InlineShadow styles={modalStyles}>
+    <InlineShadow styles={baseStyles}>
       <span
         className="latch-root"
         data-theme={theme.themeMode}
