@@ -1,4 +1,5 @@
 import { createActor, fromCallback, fromPromise } from 'xstate'
+import { afterNextPaint } from '../platform/after-paint.js'
 import { warmUpWhenIdle } from '../platform/when-idle.js'
 import { createAlert } from '../errors/alerts.js'
 import { LatchError } from '../errors/latch-error.js'
@@ -113,16 +114,19 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         await walletConnectLink.attach(input)
         return input
       }),
-      // The I/O's own chunk: a dynamic import, so none of it is in the host's start-up JS.
+      // The I/O's own chunk: a dynamic import, so none of it is in the host's start-up JS. Asked
+      // after the next paint: a bundler's module preloads for it cost the connect button ~50 ms.
       loadRuntime: fromPromise(() =>
-        import('./runtime.js').then(({ createRuntime }) =>
-          createRuntime({
-            ...(port ? { port } : {}),
-            prefix: options.storageKeyPrefix,
-            ...(env.onStorageReport ? { onReport: env.onStorageReport } : {}),
-            ...(env.clearBrowserData ? { clearBrowserData: env.clearBrowserData } : {}),
-          }),
-        ),
+        afterNextPaint()
+          .then(() => import('./runtime.js'))
+          .then(({ createRuntime }) =>
+            createRuntime({
+              ...(port ? { port } : {}),
+              prefix: options.storageKeyPrefix,
+              ...(env.onStorageReport ? { onReport: env.onStorageReport } : {}),
+              ...(env.clearBrowserData ? { clearBrowserData: env.clearBrowserData } : {}),
+            }),
+          ),
       ),
       // SPEC §7: the project's features from its Latch server (or the environment's stand-in).
       ...(fetchProjectConfig
