@@ -11,7 +11,7 @@ export default packageTestConfig(
     testTimeout: 60_000,
     hookTimeout: 90_000,
   },
-  // Each file keeps its own modules, for now: in one shared run on a loaded machine the indexer's
-  // reorg test failed once, and passed alone every time since; sharing waits until that is understood.
-  { shareModules: false },
+  // A worker's files share one module graph: each file still opens its own databases and
+  // servers, and no module keeps state between files (checked with --sequence.shuffle).
+  { shareModules: true },
 )

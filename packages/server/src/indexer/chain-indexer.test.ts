@@ -199,6 +199,21 @@ describeOnEachDatabase('the indexer', (suite) => {
     const other = lease?.holder === leader!.holder ? follower! : leader!
     expect([leader!.holder, follower!.holder]).toContain(lease?.holder)
     expect(await other.step()).toBe('not-leader')
+    // The leader goes on indexing after the first transfer shows: compare the two servers once
+    // it has reached the chain's tip (nothing is mined after the seeding), not halfway.
+    const tip = Number((await chain.client.getBlock({ blockTag: 'latest' })).number)
+    await expect
+      .poll(
+        async () => {
+          const [cursor] = await db
+            .select()
+            .from(indexerCursors)
+            .where(eq(indexerCursors.chainId, chain.caip))
+          return cursor?.blockNumber
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(tip)
     expect(await history(b, chain, devnetAccounts[2]!.address)).toEqual(
       await history(a, chain, devnetAccounts[2]!.address),
     )
