@@ -30,7 +30,11 @@ export const latchMachine = latchFarcasterSetup.createMachine({
     loggedOutWhileStarting: false,
     balanceSpent: false,
   }),
+  // From creation on, in every state: a network chosen in a view shown before the instance runs
+  // still opens SwitchNetwork, whose flow starts once it does.
+  invoke: { src: 'relayNavigation', input: ({ context }) => ({ network: context.network }) },
   on: {
+    'network.navigate': { actions: { type: 'navigate', params: ({ event }) => event } },
     ALERT: { actions: { type: 'addAlert', params: ({ event }) => event } },
     ALERT_CLEARED: { actions: { type: 'removeAlert', params: ({ event }) => event } },
     // From any call to the server, in any state (the directory may be asked before START).
@@ -203,7 +207,6 @@ export const latchMachine = latchFarcasterSetup.createMachine({
         'connection.reconnectAbandoned': {
           actions: { type: 'forgetCandidates', params: ({ event }) => event },
         },
-        'network.navigate': { actions: { type: 'navigate', params: ({ event }) => event } },
         // SPEC §2: a failed switch goes back (often closing the modal): a toast says why.
         'network.switchFailed': {
           actions: { type: 'toastSwitchFailure', params: ({ event }) => event },

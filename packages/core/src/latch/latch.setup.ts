@@ -19,6 +19,7 @@ import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import type { AdapterEvent } from '../adapter/contract.js'
 import { toModalEvent, type Navigation } from './facts.js'
 import { listenActor } from './listen-actor.js'
+import { relayNavigation } from './relay-navigation.js'
 import type { LatchRootContext, LatchRootEvent } from './root-events.js'
 import { connectTargetOf, flowKeyOf, routeFlowOf, ASYNC_INJECTION_WAIT_MS } from './route-flows.js'
 import type { RouteFlow } from './route-flows.js'
@@ -70,6 +71,8 @@ export const latchSetup = setup({
     }),
     /** The listeners (listeners.ts, in the runtime chunk), as one invoked actor. */
     listen: listenActor,
+    /** The network's navigation, relayed from creation on (views can be shown before START). */
+    relayNavigation,
     /**
      * SPEC §7 GET /appkit/v1/config from the instance's Latch server (`serverUrl`), or the
      * environment's stand-in; the root provides it (server-services.ts). None by default.

@@ -110,13 +110,7 @@ export function watchChildren(children: LatchChildren, report: Report): () => vo
     connection.on('reconnectAbandoned', ({ candidates }) =>
       report({ type: 'connection.reconnectAbandoned', candidates }),
     ),
-    network.on('navigate', (request) =>
-      report(
-        request.action === 'goBack'
-          ? { type: 'network.navigate', action: 'goBack' }
-          : { type: 'network.navigate', action: request.action, route: request.route },
-      ),
-    ),
+    // The network's navigation is relayed from the instance's creation on (relay-navigation.ts).
     network.on('switchFailed', ({ error }) => report({ type: 'network.switchFailed', error })),
     network.on('networkChanged', ({ network: changed }) =>
       report({ type: 'network.networkChanged', network: changed }),

@@ -18,9 +18,7 @@ const m = enMessages
 
 async function openNetworks(options: RenderAccountOptions & { connected?: boolean } = {}) {
   const kit = renderAccount(options)
-  // A view's choice reaches the chart once the instance runs (connecting waits for that too).
   if (options.connected !== false) await connectWallet(kit.latch, kit.wallets[0]!)
-  else await kit.latch.ready()
   openModal(kit.latch, { route: { view: 'Networks' } })
   const ui = kit.modal()
   const list = await ui.findByRole('list', { name: m['view.Networks.list'] })
