@@ -154,6 +154,8 @@ function run(root: HTMLElement, config: PlaygroundConfig) {
     statuses.push(account.status)
     render()
   })
+  // The readout shows the instance as it is from the first paint on, not only once it runs.
+  render()
   // start() loads the instance's I/O (its own chunk); ready() says when it runs, and the
   // reconnect-on-load has begun.
   void latch.ready().then(() => {
