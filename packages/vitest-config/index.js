@@ -4,7 +4,9 @@
  *
  * The timeouts leave room for CI, which runs two packages' suites at once on 2 cores: there a
  * cold jsdom + axe render or a real relay/anvil round trip can pass vitest's 5 s default. Speed
- * is measured by `pnpm bench`, never by a test's clock.
+ * is measured by `pnpm bench`, never by a test's clock. That holds for `expect.poll` too: its
+ * 1 s default made "a reload restores the WalletConnect session" a timed test (about 0.5 s from
+ * the load to connected here, quiet; over 1 s once in a CI run beside another browser).
  *
  * Files share a worker's module graph (`isolate: false`): a worker runs file after file without
  * loading everything again for each. On the 2-core CI most of a suite's time was each file in a
@@ -27,6 +29,7 @@ export function packageTestConfig(test = {}, { shareModules = true } = {}) {
     include: ['src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    expect: { poll: { timeout: POLL_TIMEOUT_MS } },
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     ...test,
   }
@@ -54,6 +57,9 @@ export function packageTestConfig(test = {}, { shareModules = true } = {}) {
     },
   }
 }
+
+/** How long `expect.poll` waits for what it asks, unless a test says otherwise. */
+const POLL_TIMEOUT_MS = 10_000
 
 /** vitest's own default `exclude`, kept when a project adds files to it. */
 const DEFAULT_EXCLUDE = ['**/node_modules/**', '**/.git/**']
