@@ -224,8 +224,10 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     auth,
     directory,
     start() {
-      // Idempotent; after a failed load of the I/O chunk, the next call tries again.
-      actor.send({ type: 'START' })
+      // Idempotent; after a failed load of the I/O chunk, the next call tries again. Only an
+      // idle root is sent START: `open()` calls this on every open, and a running root would
+      // still compute a transition for an event it ignores.
+      if (actor.getSnapshot().matches('idle')) actor.send({ type: 'START' })
     },
     ready() {
       latch.start()

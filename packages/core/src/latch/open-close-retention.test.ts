@@ -111,8 +111,10 @@ function footprint(latch: Latch, subscriptions: SubscriptionWatch) {
 async function expectLevel(latch: Latch, at: Route | undefined) {
   const subscriptions = watchSubscriptions(longLived(latch))
   let created = 0
+  let starts = 0
   const inspection = latch.actor.system.inspect((event) => {
     if (event.type === '@xstate.actor') created++
+    if (event.type === '@xstate.event' && event.event.type === 'START') starts++
   })
   await openAndClose(latch, at)
   const before = footprint(latch, subscriptions)
@@ -121,7 +123,7 @@ async function expectLevel(latch: Latch, at: Route | undefined) {
   expect(footprint(latch, subscriptions)).toEqual(before)
   inspection.unsubscribe()
   subscriptions.restore()
-  return { createdPerOpen: (created - createdByFirst) / CYCLES }
+  return { createdPerOpen: (created - createdByFirst) / CYCLES, starts }
 }
 
 function plainInstance() {
@@ -147,9 +149,11 @@ describe('open/close leaves nothing behind in core', () => {
   it('on the Connect view: no actor, subscription or context entry per open, none created', async () => {
     const { latch } = plainInstance()
     await latch.ready()
-    const { createdPerOpen } = await expectLevel(latch, undefined)
+    const { createdPerOpen, starts } = await expectLevel(latch, undefined)
     // The Connect view starts no flow: an open is a modal transition and a route report.
     expect(createdPerOpen).toBe(0)
+    // `open()` starts an instance that is not running yet; this one is, so no START is sent.
+    expect(starts).toBe(0)
     latch.destroy()
   })
 
