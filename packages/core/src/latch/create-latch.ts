@@ -94,8 +94,14 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
   })
   const machine = latchMachine.provide({
     actors: {
-      // Issue 16: the wallet lists' data, loaded at idle so the first open has nothing to wait for.
-      warmDirectory: fromCallback(() => warmUpWhenIdle(() => void directory.client.prefetch())),
+      // Issue 16: the wallet lists' data, loaded at idle so the first open has nothing to wait
+      // for; the root then loads the list itself when the next open would show it.
+      warmWalletList: fromCallback(({ sendBack }) =>
+        warmUpWhenIdle(() => {
+          void directory.client.prefetch()
+          sendBack({ type: 'WALLET_LIST_WANTED' })
+        }),
+      ),
       connection: connectionMachine.provide({
         // The restored network of a namespace, for wallets without a chain of their own.
         actors: connectionActors(
@@ -168,6 +174,12 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
         ...(account ? { account } : {}),
         auth,
         ...(socialPopup ? { socialPopup } : {}),
+        walletDirectory: {
+          directory,
+          includeWalletIds: options.includeWalletIds,
+          excludeWalletIds: options.excludeWalletIds,
+          featuredWalletIds: options.featuredWalletIds,
+        },
         // SPEC §9: pending polling is off unless the host turns it on.
         ...(options.pollPendingTransactions
           ? { pendingPollingIntervalMs: PENDING_POLLING_INTERVAL_MS }
@@ -219,6 +231,12 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     },
     get farcasterLogin() {
       return actor.getSnapshot().context.farcasterLogin
+    },
+    get walletDirectory() {
+      return actor.getSnapshot().context.walletDirectory
+    },
+    get allWallets() {
+      return actor.getSnapshot().context.allWallets
     },
     walletConnectAvailable: walletConnectLink.available,
     auth,

@@ -44,6 +44,8 @@ function promptLatch() {
 describe('route flows: the table', () => {
   it('names a flow for exactly the views that start one', () => {
     expect(routeFlows).toEqual({
+      Connect: 'choosingWallet',
+      AllWallets: 'browsingWallets',
       ConnectingExternal: 'connectingExternal',
       SwitchNetwork: 'switchingNetwork',
       ConnectingWalletConnect: 'pairing',
@@ -53,8 +55,8 @@ describe('route flows: the table', () => {
       ConnectingSocial: 'connectingSocial',
       ConnectingFarcaster: 'connectingFarcaster',
     })
-    expect(routeFlowOf({ view: 'Connect' })).toBeUndefined()
     expect(routeFlowOf({ view: 'Receive' })).toBeUndefined()
+    expect(routeFlowOf({ view: 'Networks' })).toBeUndefined()
     expect(routeFlowOf(undefined)).toBeUndefined()
   })
 })
@@ -101,7 +103,8 @@ describe('route flows: ConnectingExternal', () => {
     expect(view()).toBe('Connect')
     expect(signal?.aborted).toBe(true)
     expect(latch.getAccount().status).toBe('disconnected')
-    expect(selectFlow(latch.actor.getSnapshot())).toBeUndefined()
+    // Back on Connect, whose flow is its wallet list.
+    expect(selectFlow(latch.actor.getSnapshot())).toBe('choosingWallet')
   })
 
   it("Retry (the user's intent) asks the wallet again after a rejection", async () => {

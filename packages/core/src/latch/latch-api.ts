@@ -19,6 +19,7 @@ import type { LatchAuth } from './auth-wiring.js'
 import type { latchMachine } from './latch.machine.js'
 import type { PageTransaction } from './page-actions.js'
 import type {
+  DirectoryChildren,
   FarcasterChildren,
   LatchChildren,
   SendChildren,
@@ -113,6 +114,19 @@ export interface Latch {
    * sign-in link for the QR code, the failure). `undefined` until the instance runs.
    */
   readonly farcasterLogin: FarcasterChildren['farcasterLogin'] | undefined
+  /**
+   * The Connect view's wallet list from the directory: the wallets to recommend (featured
+   * first) and the full list's count. Read it with `selectWalletDirectory` (its `pool`,
+   * `count`, `status`) and `connectWalletList`. The root loads it at idle, or when Connect first
+   * shows, and keeps it; `undefined` until then.
+   */
+  readonly walletDirectory: DirectoryChildren['walletDirectory'] | undefined
+  /**
+   * AllWallets' browse, while that view is on show (`undefined` otherwise): read it with
+   * `selectWalletDirectory` and `allWalletsList`, and send it `SEARCH` (the text typed) and
+   * `LOAD_MORE` (the list's end came near); `RETRY` on the root asks a failed page again.
+   */
+  readonly allWallets: DirectoryChildren['allWallets'] | undefined
   /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
   readonly walletConnectAvailable: boolean
   /** The embedded wallet: email login, its secure frame, the AUTH connector (auth-wiring.ts). */

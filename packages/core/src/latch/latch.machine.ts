@@ -1,8 +1,26 @@
 import { sendTo } from 'xstate'
 import { messageFor } from '../errors/catalogue.js'
-import { latchFarcasterSetup } from './farcaster-wiring.js'
+import { latchDirectorySetup } from './directory-wiring.js'
+
+import type { LatchRootEvent } from './root-events.js'
+import type { RouteFlow } from './route-flows.js'
 
 export type { LatchRootInput } from './latch.setup.js'
+
+type RouteShown = Extract<LatchRootEvent, { type: 'ROUTE_SHOWN' }>
+
+/** On ROUTE_SHOWN: a route that starts `flow` (route-flows.ts) enters that flow's state. */
+const startFlow = <Flow extends RouteFlow>(flow: Flow) => ({
+  guard: {
+    type: 'startsFlow' as const,
+    params: ({ event }: { event: RouteShown }) => ({ route: event.route, flow }),
+  },
+  target: `.${flow}` as const,
+  actions: {
+    type: 'assignFlowRoute' as const,
+    params: ({ event }: { event: RouteShown }) => event,
+  },
+})
 
 /**
  * The root of one Latch instance: its children (spawned here, so their refs are typed) and the
@@ -11,7 +29,7 @@ export type { LatchRootInput } from './latch.setup.js'
  * machines start at once, since they are pure; the I/O (storage, wallets, reconnect) only starts
  * with START. The pattern is written down in packages/core/ARCHITECTURE.md.
  */
-export const latchMachine = latchFarcasterSetup.createMachine({
+export const latchMachine = latchDirectorySetup.createMachine({
   id: 'latch',
   context: ({ input, spawn }) => ({
     connection: spawn('connection', { id: 'connection', systemId: 'connection' }),
@@ -85,7 +103,7 @@ export const latchMachine = latchFarcasterSetup.createMachine({
           },
         },
         // Issue 16: the first open paints its wallets in its first frame, with nothing to load.
-        { src: 'warmDirectory' },
+        { src: 'warmWalletList' },
         {
           // SPEC §3/§8: remote flags win over local ones, with a notice when that ignores the
           // host's; SPEC §7: a failed fetch keeps the local values.
@@ -109,6 +127,7 @@ export const latchMachine = latchFarcasterSetup.createMachine({
       ],
       on: {
         STOP: 'idle',
+        WALLET_LIST_WANTED: { guard: 'nextOpenShowsConnect', actions: 'loadWalletList' },
         REFRESH_BALANCE: { actions: sendTo('listen', { type: 'REFRESH_BALANCE' }) },
         REMOVE_ADAPTER: { actions: { type: 'removeAdapter', params: ({ event }) => event } },
         CONNECTORS_CHANGED: { actions: { type: 'storeConnectors', params: ({ event }) => event } },
@@ -231,62 +250,15 @@ export const latchMachine = latchFarcasterSetup.createMachine({
                 guard: { type: 'continuesFlow', params: ({ event }) => event },
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
-              {
-                guard: {
-                  type: 'startsFlow',
-                  params: ({ event }) => ({ route: event.route, flow: 'connectingExternal' }),
-                },
-                target: '.connectingExternal',
-                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
-              },
-              {
-                guard: {
-                  type: 'startsFlow',
-                  params: ({ event }) => ({ route: event.route, flow: 'switchingNetwork' }),
-                },
-                target: '.switchingNetwork',
-                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
-              },
-              {
-                guard: {
-                  type: 'startsFlow',
-                  params: ({ event }) => ({ route: event.route, flow: 'pairing' }),
-                },
-                target: '.pairing',
-                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
-              },
-              {
-                guard: {
-                  type: 'startsFlow',
-                  params: ({ event }) => ({ route: event.route, flow: 'account' }),
-                },
-                target: '.account',
-                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
-              },
-              {
-                guard: {
-                  type: 'startsFlow',
-                  params: ({ event }) => ({ route: event.route, flow: 'sending' }),
-                },
-                target: '.sending',
-                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
-              },
-              {
-                guard: {
-                  type: 'startsFlow',
-                  params: ({ event }) => ({ route: event.route, flow: 'connectingSocial' }),
-                },
-                target: '.connectingSocial',
-                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
-              },
-              {
-                guard: {
-                  type: 'startsFlow',
-                  params: ({ event }) => ({ route: event.route, flow: 'connectingFarcaster' }),
-                },
-                target: '.connectingFarcaster',
-                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
-              },
+              startFlow('choosingWallet'),
+              startFlow('browsingWallets'),
+              startFlow('connectingExternal'),
+              startFlow('switchingNetwork'),
+              startFlow('pairing'),
+              startFlow('account'),
+              startFlow('sending'),
+              startFlow('connectingSocial'),
+              startFlow('connectingFarcaster'),
               {
                 target: '.none',
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
@@ -295,6 +267,14 @@ export const latchMachine = latchFarcasterSetup.createMachine({
           },
           states: {
             none: {},
+            /** Connect: its wallet list (wallets to recommend, the full list's count) loads. */
+            choosingWallet: { entry: 'loadWalletList' },
+            /** AllWallets: a directory browse of its own (search, pages) lives while on show. */
+            browsingWallets: {
+              entry: 'startBrowsingWallets',
+              exit: 'stopBrowsingWallets',
+              on: { RETRY: { actions: 'retryBrowsingWallets' } },
+            },
             /** ConnectingExternal: ask the wallet the route names, once it is discovered. */
             connectingExternal: {
               initial: 'findingWallet',

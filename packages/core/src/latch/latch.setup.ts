@@ -78,8 +78,8 @@ export const latchSetup = setup({
      * environment's stand-in; the root provides it (server-services.ts). None by default.
      */
     fetchProjectConfig: fromPromise<unknown>(async () => undefined),
-    /** Loads the wallet lists' data at idle while running (issue 16); the root provides it. */
-    warmDirectory: fromCallback(() => undefined),
+    /** At idle while running: loads the wallet data, reports WALLET_LIST_WANTED (issue 16). */
+    warmWalletList: fromCallback(() => undefined),
     /** Lends an approved session to the adapters; the root provides the instance's link. */
     attachSession: fromPromise<WalletConnectSession, WalletConnectSession>(async () => {
       throw new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND')

@@ -35,6 +35,10 @@ import type { FarcasterLoginEmitted } from '../farcaster/farcaster-login.types.j
 import type { SocialLoginActor } from '../social/social-login.selectors.js'
 import type { SocialLoginEmitted } from '../social/social-login.types.js'
 import type { SocialPopup, SocialPopupOpener } from '../social/social-popup.js'
+import type {
+  WalletDirectoryActor,
+  WalletDirectoryInput,
+} from '../wallets/wallet-directory.machine.js'
 import type { LatchAuth } from './auth-wiring.js'
 import type { AdapterRegistry } from './adapter-actors.js'
 import type { Runtime } from './runtime.js'
@@ -79,13 +83,28 @@ export interface FarcasterChildren {
   farcasterLogin: FarcasterLoginActor
 }
 
+/**
+ * The wallet lists' directory browses (wallets/wallet-directory.machine.ts). Their code is in the
+ * runtime chunk (directory-wiring.ts), so each is absent before the instance first runs.
+ */
+export interface DirectoryChildren {
+  /**
+   * The Connect view's list: the directory's wallets to recommend and their count. One per
+   * instance, loaded at idle or when Connect first shows; kept for the next open.
+   */
+  walletDirectory: WalletDirectoryActor
+  /** AllWallets' own browse (its search and pages): it lives exactly while the view is on show. */
+  allWallets: WalletDirectoryActor
+}
+
 /** The root's context: its children, what it reaches outside, and what its chart decides on. */
 export interface LatchRootContext
   extends
     LatchChildren,
     Partial<SendChildren>,
     Partial<SocialChildren>,
-    Partial<FarcasterChildren> {
+    Partial<FarcasterChildren>,
+    Partial<DirectoryChildren> {
   io: LatchIo
   /** Connectors each adapter has discovered (SPEC §3 Connector). */
   connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
@@ -138,6 +157,8 @@ export interface LatchIo {
    * opens. Absent without a Latch server and a project id.
    */
   socialPopup?: { serverUrl: string; open: SocialPopupOpener }
+  /** The wallet lists' directory and the host's wallet ids (include, exclude, featured). */
+  walletDirectory: WalletDirectoryInput
 }
 
 /**
@@ -192,6 +213,8 @@ export type LatchRootEvent =
   | { type: 'SOCIAL_LOGIN'; provider: SocialProvider; popup: SocialPopup | null }
   /** The visitor chose Farcaster (`latch.connectFarcaster`): ConnectingFarcaster shows. */
   | { type: 'FARCASTER_LOGIN' }
+  /** The page is idle while running: the next open's wallet list may load now (issue 16). */
+  | { type: 'WALLET_LIST_WANTED' }
   // What the listeners report (see listeners.ts).
   /** The view on show changed; `undefined` when the modal closed. */
   | { type: 'ROUTE_SHOWN'; route: Route | undefined }

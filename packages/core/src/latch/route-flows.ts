@@ -12,6 +12,8 @@ export const ASYNC_INJECTION_WAIT_MS = 1_000
 
 /** The flows a view implies. Showing the view starts its flow; leaving the view stops it. */
 export type RouteFlow =
+  | 'choosingWallet'
+  | 'browsingWallets'
   | 'connectingExternal'
   | 'switchingNetwork'
   | 'pairing'
@@ -25,6 +27,9 @@ export type RouteFlow =
  * these views (`latch.open({ route })`) gets the same flow as a user who navigates there.
  */
 export const routeFlows = {
+  // The wallet lists: Connect's loads once per instance, AllWallets browses while on show.
+  Connect: 'choosingWallet',
+  AllWallets: 'browsingWallets',
   ConnectingExternal: 'connectingExternal',
   SwitchNetwork: 'switchingNetwork',
   ConnectingWalletConnect: 'pairing',
@@ -50,6 +55,10 @@ export function routeFlowOf(route: Route | undefined): RouteFlow | undefined {
  */
 export function flowKeyOf(route: Route | undefined): string | undefined {
   switch (route?.view) {
+    case 'Connect':
+      return 'wallets'
+    case 'AllWallets':
+      return 'all-wallets'
     case 'ConnectingExternal':
       return `connect:${route.data.connectorId}`
     case 'SwitchNetwork':

@@ -3,6 +3,7 @@ import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import { clearBrowserDatabases, detectStorage } from '../storage/browser-storage.js'
 import { createLatchStorage, type StorageReport } from '../storage/latch-storage.js'
 import type { StoragePort } from '../storage/storage-port.js'
+import { walletDirectoryMachine } from '../wallets/wallet-directory.machine.js'
 import { disconnected, networkSwitched, nextConnection } from './host-promises.js'
 import { watchAccount } from './account-listeners.js'
 import { watchAdapters, watchBalance, watchChildren, watchWalletConnect } from './listeners.js'
@@ -51,6 +52,8 @@ export function createRuntime(options: RuntimeOptions) {
     social: socialRuntime,
     /** The Farcaster sign-in: its machine, its listener, `latch.connectFarcaster`'s promise. */
     farcaster: farcasterRuntime,
+    /** The wallet lists' directory browse (directory-wiring.ts spawns it). */
+    walletDirectory: walletDirectoryMachine,
     nextConnection,
     networkSwitched,
     disconnected,

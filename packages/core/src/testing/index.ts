@@ -1,9 +1,10 @@
 /**
  * `@latch/core/testing`: in-memory stand-ins for what a Latch instance meets in a browser, for
- * the tests and stories of packages built on core (the secure frame, popups). Not for apps.
+ * the tests and stories of packages built on core (the secure frame, popups, a directory service). Not for apps.
  */
 export { watchSubscriptions, type SubscriptionWatch } from './actor-subscriptions.js'
 export { deferred, type Deferred } from './deferred.js'
+export { fakeDirectoryService, type FakeDirectoryService } from './directory-service.js'
 export { fakeOpener, fakePopup, type FakePopup } from './fake-popup.js'
 export {
   frameRefusal,

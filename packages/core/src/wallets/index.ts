@@ -47,6 +47,7 @@ export {
   DIRECTORY_SEARCH_DEBOUNCE_MS,
   selectWalletDirectory,
   walletDirectoryMachine,
+  type WalletDirectoryActor,
   type WalletDirectoryContext,
   type WalletDirectoryEvent,
   type WalletDirectoryInput,

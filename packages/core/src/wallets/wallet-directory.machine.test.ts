@@ -4,6 +4,7 @@ import { createMemoryStorage } from '../storage/memory-storage.js'
 import { createLatch } from '../latch/create-latch.js'
 import { directoryOf, directoryWallet } from '../test/directory-fixtures.js'
 import { devnetA } from '../test/networks.js'
+import { fakeDirectoryService } from '../testing/directory-service.js'
 import { createLatchDirectory, type LatchDirectoryOptions } from './latch-directory.js'
 import {
   DIRECTORY_SEARCH_DEBOUNCE_MS,
@@ -21,32 +22,8 @@ function browse(options: LatchDirectoryOptions, input: Partial<WalletDirectoryIn
   return { actor, view: () => selectWalletDirectory(actor.getSnapshot()) }
 }
 
-/** A fake directory service over `wallets`, answering like GET /getWallets. */
-function service(wallets = directoryOf(100)) {
-  const requests: URL[] = []
-  let fail = false
-  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-    const url = new URL(String(input))
-    requests.push(url)
-    if (fail) return new Response('nope', { status: 503 })
-    const page = Number(url.searchParams.get('page'))
-    const entries = Number(url.searchParams.get('entries'))
-    const search = url.searchParams.get('search')?.toLowerCase()
-    const include = url.searchParams.get('include')?.split(',')
-    const matches = wallets.filter(
-      (w) =>
-        (!search || w.name.toLowerCase().includes(search)) && (!include || include.includes(w.id)),
-    )
-    const data = matches.slice((page - 1) * entries, page * entries)
-    return Response.json({ data, count: matches.length })
-  })
-  return {
-    options: { baseUrl: 'https://dir.test', fetch: fetch as typeof globalThis.fetch },
-    requests,
-    fetch,
-    failNext: (value: boolean) => void (fail = value),
-  }
-}
+/** A directory service over 100 wallets (`@latch/core/testing`). */
+const service = (wallets = directoryOf(100)) => fakeDirectoryService(wallets)
 
 describe('wallet directory: built-in', () => {
   it('loads the built-in module on first use, then answers searches in the same transition', async () => {
@@ -109,7 +86,7 @@ describe('wallet directory: local', () => {
 describe('wallet directory: remote', () => {
   it('loads the first page from GET /getWallets, 40 per page', async () => {
     const s = service()
-    const { actor, view } = browse(s.options)
+    const { actor, view } = browse(s.directory)
     expect(view().status).toBe('loading')
     await vi.waitFor(() => expect(view().status).toBe('ready'), { timeout: 5_000 })
     expect(view()).toMatchObject({ status: 'ready', count: 100, hasMore: true })
@@ -121,7 +98,7 @@ describe('wallet directory: remote', () => {
 
   it('debounces a search and asks for up to 100 results', async () => {
     const s = service()
-    const { actor, view } = browse(s.options)
+    const { actor, view } = browse(s.directory)
     await vi.waitFor(() => expect(view().status).toBe('ready'), { timeout: 5_000 })
     vi.useFakeTimers()
     actor.send({ type: 'SEARCH', text: 'w00' })
@@ -139,11 +116,11 @@ describe('wallet directory: remote', () => {
 
   it('a failure shows its catalogue code and RETRY loads again', async () => {
     const s = service()
-    s.failNext(true)
-    const { actor, view } = browse(s.options)
+    s.fail = true
+    const { actor, view } = browse(s.directory)
     await vi.waitFor(() => expect(view().status).toBe('failed'))
     expect(view()).toMatchObject({ status: 'failed', error: { code: 'HTTP_STATUS' } })
-    s.failNext(false)
+    s.fail = false
     actor.send({ type: 'RETRY' })
     await vi.waitFor(() => expect(view().status).toBe('ready'), { timeout: 5_000 })
     expect(view()).toMatchObject({ status: 'ready', count: 100 })
@@ -151,52 +128,14 @@ describe('wallet directory: remote', () => {
   })
 
   it('a newer search cancels the request in flight', async () => {
-    const signals: AbortSignal[] = []
-    // A service that never answers, so the first page stays in flight.
-    const fetch = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
-      signals.push(init!.signal!)
-      return new Promise<Response>(() => undefined)
-    })
-    const { actor } = browse({ baseUrl: 'https://dir.test', fetch })
-    await vi.waitFor(() => expect(signals).toHaveLength(1))
-    expect(signals[0]!.aborted).toBe(false)
+    const s = service()
+    // Unanswered, so the first page stays in flight.
+    s.hold = true
+    const { actor } = browse(s.directory)
+    await vi.waitFor(() => expect(s.signals).toHaveLength(1))
+    expect(s.signals[0]!.aborted).toBe(false)
     actor.send({ type: 'SEARCH', text: 'a' })
-    expect(signals[0]!.aborted).toBe(true)
-    actor.stop()
-  })
-
-  it('restarted from its snapshot (React StrictMode), it shows the new request’s page', async () => {
-    // The first request hangs until its signal aborts, then rejects as fetch does; later ones
-    // answer at once.
-    let calls = 0
-    const fetch = vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
-      ++calls === 1
-        ? new Promise<Response>((_resolve, reject) =>
-            init?.signal?.addEventListener('abort', () =>
-              reject(new DOMException('aborted', 'AbortError')),
-            ),
-          )
-        : Promise.resolve(Response.json({ data: directoryOf(3), count: 3 })),
-    )
-    const actor = createActor(walletDirectoryMachine, {
-      input: { directory: createLatchDirectory('p', { baseUrl: 'https://dir.test', fetch }) },
-    }).start()
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
-    // What @xstate/react does when StrictMode runs a component's effects twice: stop the actor
-    // (aborting its request), then start it and its children again from their snapshots.
-    const saved = [actor, ...Object.values(actor.getSnapshot().children)].flatMap((ref) =>
-      ref ? [{ ref, snapshot: ref.getSnapshot() as unknown }] : [],
-    )
-    const system = actor.system.getSnapshot()
-    actor.stop()
-    Object.assign(actor.system, { _snapshot: system })
-    for (const { ref, snapshot } of saved) {
-      Object.assign(ref, { _processingStatus: 0, _snapshot: snapshot })
-    }
-    actor.start()
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2))
-    await vi.waitFor(() => expect(selectWalletDirectory(actor.getSnapshot()).status).toBe('ready'))
-    expect(selectWalletDirectory(actor.getSnapshot()).count).toBe(3)
+    expect(s.signals[0]!.aborted).toBe(true)
     actor.stop()
   })
 })
@@ -214,7 +153,7 @@ describe('the directory of an instance', () => {
     const s = service()
     const latch = createLatch(
       { projectId: 'p', networks: [devnetA] },
-      { storage: createMemoryStorage(), directory: s.options },
+      { storage: createMemoryStorage(), directory: s.directory },
     )
     expect(latch.directory.localWallets).toBeUndefined()
     await latch.directory.client.getWallets({ page: 1, entries: 40 })

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import {
   queryLocalDirectory,
   WALLET_SEARCH_LIMIT,
@@ -49,14 +49,14 @@ export type WalletDirectoryEvent =
   /** Try the failed request again. */
   | { type: 'RETRY' }
 
-interface PageRequest {
+export interface PageRequest {
   directory: LatchDirectory
   query: WalletQuery
   /** The featured wallets' query, sent with the first page of the full list. */
   featuredQuery?: WalletQuery
 }
 
-interface PageResult {
+export interface PageResult {
   /** The query answered, so the result lands where it belongs. */
   query: WalletQuery
   page: WalletPage<DirectoryWallet>
@@ -129,22 +129,16 @@ export const walletDirectoryMachine = setup({
   },
   actors: {
     fetchPage: fromPromise<PageResult, PageRequest>(async ({ input, signal }) => {
+      // Stopped (a newer search, the view left), its signal aborts the request; xstate drops
+      // whatever a stopped actor settles with, so a late page or failure lands nowhere.
       const { client } = input.directory
-      try {
-        const [page, featured] = await Promise.all([
-          client.getWallets(input.query, { signal }),
-          input.featuredQuery ? client.getWallets(input.featuredQuery, { signal }) : undefined,
-        ])
-        return featured
-          ? { query: input.query, page, featured: featured.data }
-          : { query: input.query, page }
-      } catch (error) {
-        // A request stopped on purpose answers no one: under React's StrictMode, @xstate/react
-        // restarts the list's actor from its snapshot, and this abort would otherwise land in
-        // the restarted list as its failure while the new request's page is lost.
-        if (signal.aborted) return new Promise<never>(() => undefined)
-        throw error
-      }
+      const [page, featured] = await Promise.all([
+        client.getWallets(input.query, { signal }),
+        input.featuredQuery ? client.getWallets(input.featuredQuery, { signal }) : undefined,
+      ])
+      return featured
+        ? { query: input.query, page, featured: featured.data }
+        : { query: input.query, page }
     }),
   },
   delays: { SEARCH_DEBOUNCE: DIRECTORY_SEARCH_DEBOUNCE_MS },
@@ -218,6 +212,17 @@ export const walletDirectoryMachine = setup({
 })
 
 export type WalletDirectorySnapshot = SnapshotFrom<typeof walletDirectoryMachine>
+export type WalletDirectoryActor = ActorRefFrom<typeof walletDirectoryMachine>
+
+/** What a list shows of a browse not started yet (before the instance runs): nothing, loading. */
+const NOT_STARTED: WalletDirectoryView = {
+  status: 'loading',
+  search: '',
+  wallets: [],
+  count: 0,
+  hasMore: false,
+  pool: [],
+}
 
 /** What a wallet list shows of the directory. */
 export interface WalletDirectoryView {
@@ -232,7 +237,11 @@ export interface WalletDirectoryView {
   error?: LatchError
 }
 
-export function selectWalletDirectory(snapshot: WalletDirectorySnapshot): WalletDirectoryView {
+/** What a list shows of a browse; `undefined` (none started yet) shows as loading, empty. */
+export function selectWalletDirectory(
+  snapshot: WalletDirectorySnapshot | undefined,
+): WalletDirectoryView {
+  if (!snapshot) return NOT_STARTED
   const { context } = snapshot
   const status = snapshot.matches('failed')
     ? 'failed'

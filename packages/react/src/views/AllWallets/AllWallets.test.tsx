@@ -1,4 +1,5 @@
 import type { DirectoryWallet } from '@latch/core'
+import { fakeDirectoryService } from '@latch/core/testing'
 import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { enMessages as m } from '../../i18n/en.js'
@@ -35,24 +36,10 @@ async function openAllWallets(input: RenderLatchOptions = {}) {
   return { ...t, scroller, list, rows, names, search, scrollTo }
 }
 
-/** A fake GET /getWallets service over `wallets` (SPEC §7), failing while `fail` is set. */
+/** A directory service over `wallets` (`@latch/core/testing`), as the instance's `env`. */
 function directoryService(wallets: DirectoryWallet[]) {
-  const state = { fail: false, hold: false, requests: [] as URL[] }
-  const fetch = async (input: RequestInfo | URL) => {
-    const url = new URL(String(input))
-    state.requests.push(url)
-    if (state.hold) return new Promise<Response>(() => undefined)
-    if (state.fail) return new Response('down', { status: 503 })
-    const page = Number(url.searchParams.get('page'))
-    const entries = Number(url.searchParams.get('entries'))
-    const search = url.searchParams.get('search')?.toLowerCase()
-    const matches = wallets.filter((w) => !search || w.name.toLowerCase().includes(search))
-    return Response.json({
-      data: matches.slice((page - 1) * entries, page * entries),
-      count: matches.length,
-    })
-  }
-  return { state, env: { directory: { baseUrl: 'https://dir.test', fetch } } }
+  const state = fakeDirectoryService(wallets)
+  return { state, env: { directory: state.directory } }
 }
 
 describe('AllWallets: the list', () => {

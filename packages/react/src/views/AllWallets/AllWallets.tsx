@@ -4,12 +4,10 @@ import {
   imagesToPreload,
   preloadImages,
   selectActiveNamespace,
-  selectWalletDirectory,
-  walletDirectoryMachine,
   type WalletItem,
 } from '@latch/core'
-import { useActorRef } from '@xstate/react'
 import { useSelector } from '../../hooks/useSelector.js'
+import { useWalletDirectory } from '../../hooks/useWalletDirectory.js'
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
@@ -21,9 +19,10 @@ import { WalletList } from './WalletList.js'
 
 /**
  * The full wallet directory: 4 recommended first, then 40 per page with infinite scroll, or a
- * search of up to 100 results (core's walletDirectoryMachine and allWalletsList). The built-in
- * directory answers a keystroke synchronously; a remote one is debounced by core. An installed
- * wallet connects when chosen; another shows its links above the list.
+ * search of up to 100 results (core's `latch.allWallets`, the browse the root runs while this
+ * view is on show, and allWalletsList). The built-in directory answers a keystroke synchronously;
+ * a remote one is debounced by core. An installed wallet connects when chosen; another shows its
+ * links above the list.
  */
 export function AllWallets(_: ViewProps<'AllWallets'>) {
   const latch = useLatch()
@@ -33,16 +32,7 @@ export function AllWallets(_: ViewProps<'AllWallets'>) {
   const searchId = useId()
   const linksId = useId()
   const { options } = latch
-  const actor = useActorRef(walletDirectoryMachine, {
-    input: {
-      directory: latch.directory,
-      includeWalletIds: options.includeWalletIds,
-      excludeWalletIds: options.excludeWalletIds,
-      featuredWalletIds: options.featuredWalletIds,
-    },
-  })
-  const snapshot = useSelector(actor, (s) => s)
-  const directory = useMemo(() => selectWalletDirectory(snapshot), [snapshot])
+  const { actor, directory } = useWalletDirectory('allWallets')
   const connectors = useSelector(latch.actor, (s) => s.context.connectors)
   const activeNamespace = useSelector(latch.network, selectActiveNamespace)
   const items = useMemo(
@@ -68,7 +58,7 @@ export function AllWallets(_: ViewProps<'AllWallets'>) {
   )
   const [text, setText] = useState('')
   const [selected, setSelected] = useState<WalletItem | undefined>()
-  const loadMore = useCallback(() => actor.send({ type: 'LOAD_MORE' }), [actor])
+  const loadMore = useCallback(() => actor?.send({ type: 'LOAD_MORE' }), [actor])
   usePreloadedImages(items)
 
   const onChoose = (item: WalletItem) => {
@@ -94,7 +84,7 @@ export function AllWallets(_: ViewProps<'AllWallets'>) {
         value={text}
         onChange={(event) => {
           setText(event.target.value)
-          actor.send({ type: 'SEARCH', text: event.target.value })
+          actor?.send({ type: 'SEARCH', text: event.target.value })
         }}
       />
       <p role="status" className="latch-visually-hidden">
@@ -118,7 +108,7 @@ export function AllWallets(_: ViewProps<'AllWallets'>) {
           <button
             type="button"
             className="latch-button"
-            onClick={() => actor.send({ type: 'RETRY' })}
+            onClick={() => latch.actor.send({ type: 'RETRY' })}
           >
             {t('view.AllWallets.retry')}
           </button>

@@ -1,13 +1,6 @@
-import {
-  connectWalletList,
-  route,
-  selectActiveNamespace,
-  selectWalletDirectory,
-  walletDirectoryMachine,
-  type WalletItem,
-} from '@latch/core'
-import { useActorRef } from '@xstate/react'
+import { connectWalletList, route, selectActiveNamespace, type WalletItem } from '@latch/core'
 import { useSelector } from '../../hooks/useSelector.js'
+import { useWalletDirectory } from '../../hooks/useWalletDirectory.js'
 import { useId, useMemo, useState } from 'react'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useChoosePairing, useChooseWallet, WalletButton, WalletLinks } from './WalletRow.js'
@@ -16,8 +9,7 @@ import { useChoosePairing, useChooseWallet, WalletButton, WalletLinks } from './
  * The Connect view's wallet section: recent, installed, then recommended wallets in the host's
  * connector-type order (core's connectWalletList), and a row to the full list with its count.
  * Installed wallets come from discovery and fill in as they announce themselves; the directory
- * part fills in when it answers (the built-in directory module loads on this first render, so its
- * wallets arrive just after the view's first frame).
+ * part is core's list (`latch.walletDirectory`), loaded at idle or when Connect first shows.
  */
 export function WalletSection() {
   const latch = useLatch()
@@ -30,19 +22,7 @@ export function WalletSection() {
   const activeNamespace = useSelector(latch.network, selectActiveNamespace)
   // Core keeps them (read from storage once the instance has started, updated on connect).
   const recentWallets = useSelector(latch.actor, (s) => s.context.recentWallets)
-  const directory = useActorRef(walletDirectoryMachine, {
-    input: {
-      directory: latch.directory,
-      includeWalletIds: options.includeWalletIds,
-      excludeWalletIds: options.excludeWalletIds,
-      featuredWalletIds: options.featuredWalletIds,
-    },
-  })
-  const directorySnapshot = useSelector(directory, (s) => s)
-  const { pool, count, status } = useMemo(
-    () => selectWalletDirectory(directorySnapshot),
-    [directorySnapshot],
-  )
+  const { pool, count, status } = useWalletDirectory('walletDirectory').directory
   const items = useMemo(
     () =>
       connectWalletList({

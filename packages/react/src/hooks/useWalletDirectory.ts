@@ -1,0 +1,30 @@
+import {
+  selectWalletDirectory,
+  type WalletDirectoryActor,
+  type WalletDirectorySnapshot,
+  type WalletDirectoryView,
+} from '@latch/core'
+import { useLatch } from './useLatch.js'
+import { useSelector, useSharedSelector } from './useSelector.js'
+
+/** A stand-in for a browse not started (before the instance runs, or the view not on show). */
+const notStarted = {
+  getSnapshot: (): WalletDirectorySnapshot | undefined => undefined,
+  subscribe: () => ({ unsubscribe: () => undefined }),
+}
+
+const view = (snapshot: WalletDirectorySnapshot | undefined) => selectWalletDirectory(snapshot)
+
+/**
+ * A wallet list's directory, as core runs it: `walletDirectory` (the Connect list, loaded once
+ * per instance) or `allWallets` (AllWallets' own browse, while on show). The view reads it and
+ * sends the visitor's search and scrolling to `actor`; it starts nothing itself.
+ */
+export function useWalletDirectory(which: 'walletDirectory' | 'allWallets'): {
+  actor: WalletDirectoryActor | undefined
+  directory: WalletDirectoryView
+} {
+  const actor = useSelector(useLatch().actor, (s) => s.context[which])
+  const directory = useSharedSelector(actor ?? notStarted, view)
+  return { actor, directory }
+}
