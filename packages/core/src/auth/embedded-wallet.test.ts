@@ -7,7 +7,7 @@ import { createMemoryStorage } from '../storage/memory-storage.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import { flush } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { frameRefusal, scriptedFrame } from '../testing/scripted-frame.js'
 import { embeddedWalletOf } from './embedded-wallet.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import type { TokenBalance } from './token-balance.js'
 import { tokenRowsOf } from './token-rows.js'
 import { tokensFromBalances } from './token-sources.js'

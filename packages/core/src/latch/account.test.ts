@@ -8,7 +8,7 @@ import { createMemoryStorage } from '../storage/memory-storage.js'
 import { flush } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
 import { startFakeLatchServer, type FakeLatchServer } from '../test/fake-latch-server.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { createLatch } from './create-latch.js'
 
 /*

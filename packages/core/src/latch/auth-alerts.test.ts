@@ -3,7 +3,7 @@ import { waitFor } from 'xstate'
 import { messageFor } from '../errors/catalogue.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { scriptedFrame } from '../testing/scripted-frame.js'
 import { createLatch, type Latch } from './create-latch.js'
 

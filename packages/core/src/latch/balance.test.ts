@@ -5,7 +5,7 @@ import { deferred } from '../test/deferred.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { flush } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
-import { devnetA, devnetB } from '../test/networks.js'
+import { devnetA, devnetB } from '../testing/networks.js'
 import { createLatch } from './create-latch.js'
 
 async function connectedLatch(

@@ -6,7 +6,7 @@ import { createMemoryStorage } from '../storage/memory-storage.js'
 import { touchedBrowserGlobals } from '../test/browser-globals.js'
 import { flush } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
-import { devnetA, devnetB } from '../test/networks.js'
+import { devnetA, devnetB } from '../testing/networks.js'
 import { createLatch, type LatchEnvironment } from './create-latch.js'
 
 function setup(

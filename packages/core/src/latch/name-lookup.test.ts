@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isLatchError } from '../errors/latch-error.js'
-import { devnetA, solanaLocal } from '../test/networks.js'
+import { devnetA, solanaLocal } from '../testing/networks.js'
 import { COIN_TYPE_FLAG, coinTypesOf, lookupName } from './name-lookup.js'
 
 const EVM_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -3,7 +3,7 @@ import { selectRoute } from '../machines/modal.selectors.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { flush } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
-import { devnetA, devnetB, solanaLocal } from '../test/networks.js'
+import { devnetA, devnetB, solanaLocal } from '../testing/networks.js'
 import { createLatch } from './create-latch.js'
 
 const SOL_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { selectRoute } from '../machines/modal.selectors.js'
 import { selectActiveNetwork } from '../machines/network-rules.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
-import { devnetA, devnetB } from '../test/networks.js'
+import { devnetA, devnetB } from '../testing/networks.js'
 import { createPromptAdapter } from '../test/prompt-adapter.js'
 import { createLatch } from './create-latch.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { flush } from '../test/deferred.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { createLatch } from './create-latch.js'
 
 const remote = (features: Array<{ id: string; isEnabled: boolean; config?: string[] }>) => ({

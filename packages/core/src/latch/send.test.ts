@@ -9,7 +9,7 @@ import { PAGE_RECEIPT_TIMEOUT_MS } from '../send/transaction-timings.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { deferred, flush, type Deferred } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
-import { devnetA, devnetB, solanaLocal } from '../test/networks.js'
+import { devnetA, devnetB, solanaLocal } from '../testing/networks.js'
 import { erc20Token, EVM_RECEIVER, nativeToken, TOKEN_CONTRACT } from '../test/send-fixtures.js'
 import { createLatch } from './create-latch.js'
 

@@ -7,7 +7,7 @@ import { defineNetwork, type Network } from '../network/network.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
 import { startFakeLatchServer, type FakeLatchServer } from '../test/fake-latch-server.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { parseOptions } from '../options/parse-options.js'
 
 /** The local features in force: the options' own, with this build's defaults. */

@@ -15,7 +15,7 @@ import { answerFarcasterApp, farcasterFrame, type FarcasterWorld } from '../test
 // steps' settling, as it does on a page that cached the chunk.
 import '../auth/auth-runtime.js'
 import '../storage/index.js'
-import { devnetA, devnetB } from '../test/networks.js'
+import { devnetA, devnetB } from '../testing/networks.js'
 import { EVM_RECEIVER } from '../test/send-fixtures.js'
 import { createPromptAdapter } from '../test/prompt-adapter.js'
 import { createLatch, type Latch } from './create-latch.js'

@@ -4,7 +4,7 @@ import type { LatchOptions } from '../options/schema.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { flush } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { createLatch } from './create-latch.js'
 
 function instance(options: Partial<LatchOptions> = {}) {

@@ -9,7 +9,7 @@ import {
   WC_ADDRESS,
   type FakeSessionStore,
 } from '../test/fake-walletconnect.js'
-import { devnetA, devnetB } from '../test/networks.js'
+import { devnetA, devnetB } from '../testing/networks.js'
 import { route } from '../router/routes.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import { createLatch } from './create-latch.js'

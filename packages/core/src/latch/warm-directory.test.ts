@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { createFakeAdapter } from '../test/fake-adapter.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { createLatch } from './create-latch.js'
 
 /*

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../api/account.js'
 import { defineNetwork } from '../network/network.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { activityRows, explorerTransactionUrl, pendingActivityRows } from './activity-rows.js'
 
 const hash = '0x' + 'ab'.repeat(32)

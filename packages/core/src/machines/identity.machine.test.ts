@@ -4,7 +4,7 @@ import type { AccountProfile } from '../api/account-client.js'
 import { balanceTarget } from '../balances/balance-rules.js'
 import { defineNetwork, type Network } from '../network/network.js'
 import { flush } from '../test/deferred.js'
-import { devnetA, solanaLocal } from '../test/networks.js'
+import { devnetA, solanaLocal } from '../testing/networks.js'
 import { identityMachine, type IdentityEmitted, type IdentityRequest } from './identity.machine.js'
 
 const target = (network: Network, namespace = network.chainNamespace, address = '0xa') =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ActorLogic } from 'xstate'
 import { isCloseDisabled, resolveClosedRoute } from '../router/open-rules.js'
 import { connectedOnlyViews } from '../router/routes.js'
-import { solanaLocal } from '../test/networks.js'
+import { solanaLocal } from '../testing/networks.js'
 import { modalMachine, type ModalEvent, type ModalInput } from './modal.machine.js'
 import { selectModalState, selectRoute } from './modal.selectors.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import type { RouterFacts } from '../router/open-rules.js'
-import { devnetA, solanaLocal } from '../test/networks.js'
+import { devnetA, solanaLocal } from '../testing/networks.js'
 import { modalMachine, SHAKE_DURATION_MS, type ModalEmitted } from './modal.machine.js'
 import { selectCanGoBack, selectModalState, selectRoute } from './modal.selectors.js'
 

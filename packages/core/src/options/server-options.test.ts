@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defineNetwork, type HostNetwork } from '../network/network.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { resolveNetworks } from './network-rpc.js'
 import { LatchOptionsError } from './options-error.js'
 import { parseOptions } from './parse-options.js'

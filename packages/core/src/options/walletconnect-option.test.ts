@@ -3,7 +3,7 @@ import { selectRoute } from '../machines/modal.selectors.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { flush } from '../test/deferred.js'
 import { createFakeWalletConnect } from '../test/fake-walletconnect.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { createLatch } from '../latch/create-latch.js'
 import type { WalletConnectLoadContext, WalletConnectOption } from './walletconnect-option.js'
 

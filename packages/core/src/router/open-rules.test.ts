@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { devnetA, solanaLocal } from '../test/networks.js'
+import { devnetA, solanaLocal } from '../testing/networks.js'
 import {
   defaultRouterFacts,
   isCloseDisabled,

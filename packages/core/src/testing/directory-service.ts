@@ -1,4 +1,36 @@
+import { generateWalletIcon } from '../directory/icon.js'
 import type { DirectoryWallet } from '../directory/wallet.js'
+
+/** A directory wallet, `Wallet <id>` unless named; `rdns` links it to an announced connector. */
+export function directoryWallet(
+  id: string,
+  overrides: Partial<DirectoryWallet> = {},
+): DirectoryWallet {
+  const name = overrides.name ?? `Wallet ${id}`
+  return {
+    id,
+    name,
+    homepage: `https://${id}.example`,
+    imageUrl: generateWalletIcon(name, id),
+    chains: ['eip155:1'],
+    ...overrides,
+  }
+}
+
+/**
+ * A directory of `count` wallets named `Wallet 0000`, `Wallet 0001`, … with ids `w0000`, …,
+ * generated icons (no image is ever fetched) and https homepages; the `overrides` of an index
+ * replace its fields (e.g. an rdns to match an announced wallet).
+ */
+export function directoryWallets(
+  count: number,
+  overrides: Record<number, Partial<DirectoryWallet>> = {},
+): DirectoryWallet[] {
+  return Array.from({ length: count }, (_, index) => {
+    const id = `w${String(index).padStart(4, '0')}`
+    return directoryWallet(id, { name: `Wallet ${id.slice(1)}`, ...overrides[index] })
+  })
+}
 
 /** A stand-in for a directory service (SPEC §7 GET /getWallets), and what it was asked. */
 export interface FakeDirectoryService {

@@ -4,8 +4,14 @@
  */
 export { watchSubscriptions, type SubscriptionWatch } from './actor-subscriptions.js'
 export { deferred, type Deferred } from './deferred.js'
-export { fakeDirectoryService, type FakeDirectoryService } from './directory-service.js'
+export {
+  directoryWallet,
+  directoryWallets,
+  fakeDirectoryService,
+  type FakeDirectoryService,
+} from './directory-service.js'
 export { fakeOpener, fakePopup, type FakePopup } from './fake-popup.js'
+export { devnetA, devnetB, solanaLocal } from './networks.js'
 export {
   frameRefusal,
   scriptedFrame,

@@ -3,7 +3,7 @@ import { createActor } from 'xstate'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { createLatch } from '../latch/create-latch.js'
 import { directoryOf, directoryWallet } from '../test/directory-fixtures.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '../testing/networks.js'
 import { fakeDirectoryService } from '../testing/directory-service.js'
 import { createLatchDirectory, type LatchDirectoryOptions } from './latch-directory.js'
 import {

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { enMessages } from '../i18n/en.js'
 import { createFakeEvmAdapter } from '../test/fake-evm-adapter.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '@latch/core/testing'
 import { createModalLoader, useLazyModal, type ModalChunk, type ModalLoader } from './lazy-modal.js'
 
 /*

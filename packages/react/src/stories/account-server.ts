@@ -1,5 +1,5 @@
 import type { AccountHistoryResponse, AccountNftsResponse, Balance } from '@latch/core/api'
-import { devnetA, devnetB } from '../test/networks.js'
+import { devnetA, devnetB } from '@latch/core/testing'
 
 /*
  * A Latch server's account routes answered in memory, as a `fetch` (SPEC §7 blockchain-data

@@ -24,8 +24,8 @@ import { createTranslator } from '../i18n/translator.js'
 import type { FakeEvmAdapter } from '../test/fake-evm-adapter.js'
 import { createFakeWalletConnect, type PairingAnswer } from '../test/fake-walletconnect.js'
 import { createStoryAdapter, type StoryWallet } from './story-adapter.js'
-export { devnetA, devnetB, solanaLocal } from '../test/networks.js'
-import { devnetA, devnetB } from '../test/networks.js'
+export { devnetA, devnetB, solanaLocal } from '@latch/core/testing'
+import { devnetA, devnetB } from '@latch/core/testing'
 
 export type ThemeMode = 'light' | 'dark'
 
@@ -50,24 +50,8 @@ export const expects = (view: ViewName | null | undefined, ...shows: string[]) =
 export const storyWallet = (id: string, name: string, init: Partial<StoryWallet> = {}) =>
   ({ id, name, imageUrl: generateWalletIcon(name, id), ...init }) satisfies StoryWallet
 
-/** `count` directory wallets, `Wallet 0000`…, with generated icons and https homepages. */
-export function storyDirectory(
-  count: number,
-  overrides: Record<number, Partial<DirectoryWallet>> = {},
-): DirectoryWallet[] {
-  return Array.from({ length: count }, (_, index) => {
-    const id = `w${String(index).padStart(4, '0')}`
-    const name = overrides[index]?.name ?? `Wallet ${id.slice(1)}`
-    return {
-      id,
-      name,
-      homepage: `https://${id}.example`,
-      imageUrl: generateWalletIcon(name, id),
-      chains: ['eip155:1'],
-      ...overrides[index],
-    }
-  })
-}
+/** `count` directory wallets, `Wallet 0000`…, with generated icons (`@latch/core/testing`). */
+export { directoryWallets as storyDirectory } from '@latch/core/testing'
 
 /**
  * A wallet directory service (SPEC §7 GET /getWallets) that never answers, or always fails:

@@ -16,8 +16,8 @@ import { LatchContext } from '../context.js'
 import { LatchProvider } from '../LatchProvider.js'
 import { enMessages } from '../i18n/en.js'
 import { createTranslator } from '../i18n/translator.js'
-export { devnetA, devnetB, solanaLocal } from './networks.js'
-import { devnetA, devnetB } from './networks.js'
+export { devnetA, devnetB, solanaLocal } from '@latch/core/testing'
+import { devnetA, devnetB } from '@latch/core/testing'
 
 /**
  * Test kit for the account-side views: a scripted EVM adapter whose wallets answer switch

@@ -2,7 +2,6 @@ import {
   createLatch,
   createLatchStorage,
   createMemoryStorage,
-  generateWalletIcon,
   selectRoute,
   type DirectoryWallet,
   type Latch,
@@ -32,8 +31,8 @@ import {
   type FakeEvmAdapter,
   type FakeWalletInit,
 } from './fake-evm-adapter.js'
-export { devnetA, devnetB } from './networks.js'
-import { devnetA, devnetB } from './networks.js'
+export { devnetA, devnetB } from '@latch/core/testing'
+import { devnetA, devnetB } from '@latch/core/testing'
 
 /**
  * Renders a real Latch for view tests:
@@ -68,27 +67,8 @@ export interface RenderLatchOptions {
   open?: true | OpenOptions
 }
 
-/**
- * A directory of `count` wallets named `Wallet 0000`, `Wallet 0001`, … with ids `w0000`, …; the
- * `overrides` of an index replace its fields (e.g. an rdns to match an announced wallet).
- */
-export function testDirectory(
-  count: number,
-  overrides: Record<number, Partial<DirectoryWallet>> = {},
-): DirectoryWallet[] {
-  return Array.from({ length: count }, (_, index) => {
-    const id = `w${String(index).padStart(4, '0')}`
-    const name = overrides[index]?.name ?? `Wallet ${id.slice(1)}`
-    return {
-      id,
-      name,
-      homepage: `https://${id}.example`,
-      imageUrl: generateWalletIcon(name, id),
-      chains: ['eip155:1'],
-      ...overrides[index],
-    }
-  })
-}
+/** `count` directory wallets, `Wallet 0000`…, with generated icons (`@latch/core/testing`). */
+export { directoryWallets as testDirectory } from '@latch/core/testing'
 
 /** The modal's content root inside its shadow root (throws when the modal is not mounted). */
 export function modalRoot(): HTMLElement {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ConnectButton } from '../components/ConnectButton/ConnectButton.js'
 import { LatchProvider, type LatchProviderProps } from '../LatchProvider.js'
 import { createFakeEvmAdapter } from '../test/fake-evm-adapter.js'
-import { devnetA } from '../test/networks.js'
+import { devnetA } from '@latch/core/testing'
 
 /** The `.latch-root` of the modal's shadow root and of the ConnectButton's. */
 function roots() {

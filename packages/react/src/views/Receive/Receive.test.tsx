@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LatchProvider } from '../../LatchProvider.js'
 import { enMessages as m } from '../../i18n/en.js'
 import { createFakeEvmAdapter, type FakeWalletInit } from '../../test/fake-evm-adapter.js'
-import { devnetA, devnetB, solanaLocal } from '../../test/networks.js'
+import { devnetA, devnetB, solanaLocal } from '@latch/core/testing'
 import { axeViolations, modal, modalRoot } from '../../test/render-latch.js'
 
 // jsqr is CommonJS with an ES-module default: TypeScript (NodeNext) types the default import as

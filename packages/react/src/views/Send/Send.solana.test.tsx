@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { LatchProvider } from '../../LatchProvider.js'
 import { enMessages as m } from '../../i18n/en.js'
 import { createFakeEvmAdapter } from '../../test/fake-evm-adapter.js'
-import { solanaLocal } from '../../test/networks.js'
+import { solanaLocal } from '@latch/core/testing'
 import { axeViolations, modal, typeInModal } from '../../test/render-latch.js'
 
 /*

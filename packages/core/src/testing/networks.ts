@@ -1,6 +1,6 @@
 import { defineNetwork, type Network } from '../network/network.js'
 
-/** Test networks: two local EVM chains and a Solana one. */
+/** Networks for tests and stories: two local EVM chains (anvil's usual ports) and a Solana one. */
 export const devnetA: Network = defineNetwork({
   id: 31337,
   chainNamespace: 'eip155',
