@@ -7,7 +7,7 @@ import { runtimeOf } from './latch.setup.js'
  * The wallet lists' directory (SPEC §9: recommended wallets, the full list by pages of 40, a
  * search of up to 100), on top of farcaster-wiring.ts. The browse's machine
  * (wallets/wallet-directory.machine.ts) is in the runtime chunk, so a host's start-up JS holds
- * none of it, and every action here is a no-op until the instance runs. The chart names them:
+ * none of it; the chart names these actions only in states of a running instance, which has it:
  * the Connect route loads its list, the AllWallets route browses while it is on show
  * (route-flows.ts), and the page's idle time loads the next open's list ahead of the click.
  */
@@ -24,7 +24,6 @@ export const latchDirectorySetup = latchFarcasterSetup.extend({
      * (the directory service down) is tried again each time the view shows.
      */
     loadWalletList: enqueueActions(({ context, enqueue }) => {
-      if (!context.runtime) return
       if (context.walletDirectory) {
         enqueue.sendTo(context.walletDirectory, { type: 'RETRY' })
         return
@@ -37,7 +36,6 @@ export const latchDirectorySetup = latchFarcasterSetup.extend({
     }),
     /** AllWallets is shown: a browse of its own, from its first page and with no search. */
     startBrowsingWallets: assign(({ context, spawn }) => {
-      if (!context.runtime) return {}
       const { walletDirectory } = runtimeOf(context)
       return { allWallets: spawn(walletDirectory, { input: context.io.walletDirectory }) }
     }),

@@ -13,8 +13,6 @@ const notStarted = {
   subscribe: () => ({ unsubscribe: () => undefined }),
 }
 
-const view = (snapshot: WalletDirectorySnapshot | undefined) => selectWalletDirectory(snapshot)
-
 /**
  * A wallet list's directory, as core runs it: `walletDirectory` (the Connect list, loaded once
  * per instance) or `allWallets` (AllWallets' own browse, while on show). The view reads it and
@@ -25,6 +23,6 @@ export function useWalletDirectory(which: 'walletDirectory' | 'allWallets'): {
   directory: WalletDirectoryView
 } {
   const actor = useSelector(useLatch().actor, (s) => s.context[which])
-  const directory = useSharedSelector(actor ?? notStarted, view)
+  const directory = useSharedSelector(actor ?? notStarted, selectWalletDirectory)
   return { actor, directory }
 }
