@@ -1,12 +1,11 @@
-import type { Route, RouteOf, ViewName } from '@latch/core'
+import type { Route, ViewName } from '@latch/core'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { useT } from '../hooks/useLatch.js'
 import type { MessageKey } from '../i18n/translator.js'
 import { Account } from './Account/Account.js'
 import { Connect } from './Connect/Connect.js'
+import type { ViewProps } from './view-props.js'
 
-/** A view receives its own route, so its data is typed (e.g. SwitchNetwork gets `network`). */
-export type ViewProps<V extends ViewName> = { route: RouteOf<V> }
 type AnyView =
   ComponentType<{ route: never }> | LazyExoticComponent<ComponentType<{ route: never }>>
 

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { errorKey } from '../../i18n/translator.js'
 import { useChoosePairing, useChooseWallet, WalletLinks } from '../Connect/WalletRow.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { loadImage } from './load-image.js'
 import { WalletList } from './WalletList.js'
 

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
 import { useAuthRuntime } from '../ConnectingEmail/useEmailFlow.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 
 /**
  * SPEC §2: an unsafe RPC request of the embedded wallet waits for approval. The approval itself

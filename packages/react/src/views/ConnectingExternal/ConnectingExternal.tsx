@@ -12,7 +12,7 @@ import { useMemo } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { errorKey } from '../../i18n/translator.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 
 const sameAttempt = (a: ConnectAttempt, b: ConnectAttempt) =>
   a.status === b.status && a.error === b.error

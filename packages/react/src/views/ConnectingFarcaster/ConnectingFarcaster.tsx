@@ -4,7 +4,7 @@ import { QrCode } from '../../components/pairing/QrCode.js'
 import { LinkButton } from '../../components/ui/LinkButton.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { FailureText } from '../ConnectingEmail/FailureText.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { useFarcasterLogin } from './useFarcasterLogin.js'
 
 /**

@@ -1,7 +1,7 @@
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { FailureText } from '../ConnectingEmail/FailureText.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { providerNameKey } from './provider-name.js'
 import { useSocialLogin } from './useSocialLogin.js'
 

@@ -10,7 +10,7 @@ import { usePairing } from '../../components/pairing/use-pairing.js'
 import { LinkButton } from '../../components/ui/LinkButton.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { MessageKey } from '../../i18n/translator.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { useDirectoryWallet } from './use-directory-wallet.js'
 
 /**

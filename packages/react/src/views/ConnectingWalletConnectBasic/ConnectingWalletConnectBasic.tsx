@@ -2,7 +2,7 @@ import { route } from '@latch/core'
 import { PairingPanel } from '../../components/pairing/PairingPanel.js'
 import { usePairing } from '../../components/pairing/use-pairing.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 
 /**
  * The basic connection (SPEC §2 rule 2): with no adapters, or wallet control left to the host,

@@ -2,7 +2,7 @@ import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
 import { FailureText } from '../ConnectingEmail/FailureText.js'
 import { useEmailLogin } from '../ConnectingEmail/useEmailFlow.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 
 /**
  * SPEC §4: the first login from this device. The frame waits (CONNECT_DEVICE) until the visitor

@@ -1,6 +1,6 @@
 import { useT } from '../../hooks/useLatch.js'
 import { useEmailLogin } from '../ConnectingEmail/useEmailFlow.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { OtpForm } from './OtpForm.js'
 
 /**

@@ -1,7 +1,7 @@
 import { selectNetworkOptions, type Network } from '@latch/core'
 import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { NetworkList } from './NetworkList.js'
 
 /**

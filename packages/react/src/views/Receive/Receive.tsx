@@ -7,7 +7,7 @@ import { useLatchConnections } from '../../hooks/useLatchConnections.js'
 import { useLatchNetwork } from '../../hooks/useLatchNetwork.js'
 import type { MessageKey } from '../../i18n/translator.js'
 import { NetworkBadge } from '../Networks/NetworkBadge.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { receiveMessages } from './messages.js'
 
 /** The catalogue's name for a chain family; a namespace it does not name is shown as written. */

@@ -1,7 +1,7 @@
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
 import { useSendActor } from '../../hooks/useLatchSend.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { SendForm } from './SendForm.js'
 
 /**

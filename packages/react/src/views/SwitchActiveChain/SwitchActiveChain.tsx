@@ -1,7 +1,7 @@
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { MessageKey } from '../../i18n/translator.js'
 import { NetworkBadge } from '../Networks/NetworkBadge.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 import { switchActiveChainMessages } from './messages.js'
 
 /** The catalogue's name for a chain family; a namespace it does not name is shown as written. */

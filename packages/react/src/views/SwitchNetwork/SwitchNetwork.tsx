@@ -4,7 +4,7 @@ import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { errorKey, type MessageKey } from '../../i18n/translator.js'
 import { NetworkBadge } from '../Networks/NetworkBadge.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 
 const stepText: Record<'requesting' | 'addingChain' | 'retrying', MessageKey> = {
   requesting: 'view.SwitchNetwork.description',

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { NetworkList } from '../Networks/NetworkList.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 
 /**
  * Core opens this view when the wallet moves to a network the app does not support (SPEC §2).

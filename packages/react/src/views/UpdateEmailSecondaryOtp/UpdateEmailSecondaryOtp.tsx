@@ -1,7 +1,7 @@
 import { useT } from '../../hooks/useLatch.js'
 import { useEmailUpdate } from '../ConnectingEmail/useEmailFlow.js'
 import { OtpForm } from '../EmailVerifyOtp/OtpForm.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 
 /** SPEC §4 email update, secondary step: the code sent to the new address; success stores it. */
 export function UpdateEmailSecondaryOtp({ route }: ViewProps<'UpdateEmailSecondaryOtp'>) {

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { FailureText } from '../ConnectingEmail/FailureText.js'
 import { useEmailUpdate } from '../ConnectingEmail/useEmailFlow.js'
-import type { ViewProps } from '../registry.js'
+import type { ViewProps } from '../view-props.js'
 
 /**
  * SPEC §4 email update, first step: the new address. Core then asks for a code sent to the
