@@ -4,6 +4,11 @@ import { useT } from '../hooks/useLatch.js'
 import type { MessageKey } from '../i18n/translator.js'
 import { Account } from './Account/Account.js'
 import { Connect } from './Connect/Connect.js'
+import { WalletSection } from './Connect/WalletSection.js'
+import { ConnectSectionsContext, type ConnectSections } from './connect-sections.js'
+import { EmailSection } from './ConnectingEmail/EmailSection.js'
+import { FarcasterButton } from './ConnectingFarcaster/FarcasterButton.js'
+import { SocialSection } from './ConnectingSocial/SocialSection.js'
 import type { ViewProps } from './view-props.js'
 
 type AnyView =
@@ -79,6 +84,21 @@ export const views: Partial<Record<ViewName, AnyView>> = {
   ),
 }
 
+/** The social buttons on Connect, Farcaster's (its own flow) in its place among them. */
+function SocialButtons() {
+  return <SocialSection FarcasterButton={FarcasterButton} />
+}
+
+/**
+ * Each connect method's section, from its own flow; Connect places them in core's order. Eager,
+ * as Connect is: they paint on its first frame.
+ */
+const connectSections: ConnectSections = {
+  email: EmailSection,
+  social: SocialButtons,
+  wallet: WalletSection,
+}
+
 /** Each included view's modal title. */
 const titles: Partial<Record<ViewName, MessageKey>> = {
   Connect: 'view.Connect.title',
@@ -108,10 +128,17 @@ export function viewTitleKey(view: ViewName): MessageKey {
   return titles[view] ?? 'view.unavailableTitle'
 }
 
-/** Renders the view for `route`; a view this build does not include says so plainly. */
+/**
+ * Renders the view for `route`, with the slots the registry fills (Connect's sections); a view
+ * this build does not include says so plainly.
+ */
 export function ViewOutlet({ route }: { route: Route }) {
   const t = useT()
   const View = views[route.view] as ComponentType<{ route: Route }> | undefined
   if (!View) return <p className="latch-muted">{t('view.unavailable')}</p>
-  return <View route={route} />
+  return (
+    <ConnectSectionsContext.Provider value={connectSections}>
+      <View route={route} />
+    </ConnectSectionsContext.Provider>
+  )
 }

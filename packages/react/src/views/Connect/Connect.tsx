@@ -1,28 +1,21 @@
-import { connectMethodsFor, type ConnectMethod } from '@latch/core'
+import { connectMethodsFor } from '@latch/core'
 import { useSelector } from '../../hooks/useSelector.js'
-import { useMemo, type ComponentType } from 'react'
+import { useMemo } from 'react'
 import { useLatch } from '../../hooks/useLatch.js'
+import { useConnectSections } from '../connect-sections.js'
 import type { ViewProps } from '../view-props.js'
-import { EmailSection } from '../ConnectingEmail/EmailSection.js'
-import { SocialSection } from '../ConnectingSocial/SocialSection.js'
-import { WalletSection } from './WalletSection.js'
-
-/** Each connect method's section; core's order places them (SPEC §2). */
-const sections: Record<ConnectMethod, ComponentType> = {
-  email: EmailSection,
-  social: SocialSection,
-  wallet: WalletSection,
-}
 
 /**
  * Choose a connection method (SPEC §2). Core orders the methods: email, social, wallet by
  * default; wallet first once an injected or announced wallet is visible; the host's
  * `features.connectMethodsOrder` over both. The order in force is on `data-method-order`, so it
- * can be checked while only the wallet section exists. Eager: paints on the first frame after
+ * can be checked while only the wallet section exists. Each method's section comes from its own
+ * flow through the registry's slot (connect-sections.ts). Eager: paints on the first frame after
  * open, and the wallets fill in as they are discovered.
  */
 export function Connect(_: ViewProps<'Connect'>) {
   const latch = useLatch()
+  const sections = useConnectSections()
   const connectors = useSelector(latch.actor, (s) => s.context.connectors)
   const features = useSelector(latch.actor, (s) => s.context.features)
   const order = useMemo(

@@ -1,17 +1,22 @@
+import type { ComponentType } from 'react'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useSelector } from '../../hooks/useSelector.js'
-import { FarcasterButton } from '../ConnectingFarcaster/FarcasterButton.js'
 import { providerNameKey } from './provider-name.js'
+
+export interface SocialSectionProps {
+  /** Farcaster's button, from its own flow (the registry composes it in). */
+  FarcasterButton: ComponentType
+}
 
 /**
  * The social buttons on Connect (SPEC §2: a method placed by core's order), one per provider of
  * `features.socials`, in its order. A click calls `latch.connectSocial` at once, in the click
  * handler: core opens the popup before anything else, so popup blockers let it through, then
  * shows ConnectingSocial; Farcaster's button (its own flow, a QR code) takes its place in the
- * order. Shown only when the secure frame can load (a `serverUrl` and a
- * project id), as the email field is.
+ * order (the registry hands it in, so this flow imports no other). Shown only when the secure
+ * frame can load (a `serverUrl` and a project id), as the email field is.
  */
-export function SocialSection() {
+export function SocialSection({ FarcasterButton }: SocialSectionProps) {
   const latch = useLatch()
   const t = useT()
   const socials = useSelector(latch.actor, (s) => s.context.features.socials)
