@@ -81,7 +81,7 @@ export interface StoryLatchInput {
   pairing?: PairingAnswer
   /** The fetch of the instance's server calls (a scripted server, see account-server.ts). */
   fetch?: typeof fetch
-  /** A scripted secure frame, for the email views (views/EmailVerifyOtp/scripted-frame.ts). */
+  /** A scripted secure frame, for the email views (`scriptedFrame` from `@latch/core/testing`). */
   authFrame?: LatchEnvironment['authFrame']
   /** The social login's popups, in memory (`fakeOpener` from `@latch/core/testing`). */
   socialPopup?: LatchEnvironment['socialPopup']

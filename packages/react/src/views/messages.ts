@@ -15,6 +15,7 @@ import { connectingWalletConnectMessages } from './ConnectingWalletConnect/messa
 import { connectingWalletConnectBasicMessages } from './ConnectingWalletConnectBasic/messages.js'
 import { networksMessages } from './Networks/messages.js'
 import { receiveMessages } from './Receive/messages.js'
+import { emailCodeMessages, walletRowMessages } from './shared/messages.js'
 import { sendMessages } from './Send/messages.js'
 import { switchActiveChainMessages } from './SwitchActiveChain/messages.js'
 import { switchNetworkMessages } from './SwitchNetwork/messages.js'
@@ -23,6 +24,7 @@ import { unsupportedChainMessages } from './UnsupportedChain/messages.js'
 /** Each view's strings, from its own folder. */
 export const viewMessages = {
   ...connectMessages,
+  ...walletRowMessages,
   ...allWalletsMessages,
   ...connectingExternalMessages,
   ...connectingWalletConnectMessages,
@@ -36,6 +38,7 @@ export const viewMessages = {
   ...receiveMessages,
   // Email login and the embedded wallet (issue 17).
   ...connectingEmailMessages,
+  ...emailCodeMessages,
   ...emailVerifyOtpMessages,
   ...emailVerifyDeviceMessages,
   ...updateEmailWalletMessages,

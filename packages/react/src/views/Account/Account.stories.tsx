@@ -10,7 +10,7 @@ import {
   type AccountServerScript,
 } from '../../stories/account-server.js'
 import { expects, scene, storyWallet, type StoryKit } from '../../stories/story-latch.js'
-import { emailScene, untilView } from '../ConnectingEmail/email-scene.js'
+import { emailScene, untilView } from '../../stories/email-scene.js'
 
 /** The account of `wallet` read (or not) by core, with the modal open where the rules say. */
 async function openAccount(kit: StoryKit, wallet = 'io.dev') {

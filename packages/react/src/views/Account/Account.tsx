@@ -15,7 +15,7 @@ import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccoun
 import { useLatchConnections } from '../../hooks/useLatchConnections.js'
 import { useSelector, useSharedSelector } from '../../hooks/useSelector.js'
 import type { MessageKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../Networks/NetworkBadge.js'
+import { NetworkBadge } from '../shared/NetworkBadge.js'
 import type { ViewProps } from '../view-props.js'
 import { AccountEmail } from './AccountEmail.js'
 import { AccountTabs } from './AccountTabs.js'

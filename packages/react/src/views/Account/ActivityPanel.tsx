@@ -10,7 +10,7 @@ import { displayBalance } from '../../components/format.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { useLatchActivity, useLatchPendingTransactions } from '../../hooks/useLatchAccountTabs.js'
 import { errorKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../Networks/NetworkBadge.js'
+import { NetworkBadge } from '../shared/NetworkBadge.js'
 import { PagedPanel } from './PagedPanel.js'
 import { RowEnd, RowText } from './RowParts.js'
 

@@ -8,10 +8,10 @@ import {
 import { displayBalance } from '../../components/format.js'
 import { useT } from '../../hooks/useLatch.js'
 import { useLatchAccountData } from '../../hooks/useLatchAccount.js'
-import { NetworkBadge } from '../Networks/NetworkBadge.js'
+import { NetworkBadge } from '../shared/NetworkBadge.js'
 import { BalanceText } from './BalanceText.js'
 import { RowEnd, RowText } from './RowParts.js'
-import { usdAmount } from './usd.js'
+import { usdAmount } from '../shared/usd.js'
 
 /**
  * SPEC §2 Tokens: each token's quantity, price and value, and the total in USD. The list is

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
-import { WalletButton } from '../Connect/WalletRow.js'
+import { WalletButton } from '../shared/WalletRow.js'
 
 /** One row: the 48 px button of `.latch-list-item` and the list's 8 px gap. */
 export const ROW_HEIGHT_PX = 56

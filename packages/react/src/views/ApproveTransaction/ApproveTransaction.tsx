@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
-import { useAuthRuntime } from '../ConnectingEmail/useEmailFlow.js'
+import { useAuthRuntime } from '../shared/useEmailFlow.js'
 import type { ViewProps } from '../view-props.js'
 
 /**

@@ -3,7 +3,12 @@ import { useSelector } from '../../hooks/useSelector.js'
 import { useWalletDirectory } from '../../hooks/useWalletDirectory.js'
 import { useId, useMemo, useState } from 'react'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import { useChoosePairing, useChooseWallet, WalletButton, WalletLinks } from './WalletRow.js'
+import {
+  useChoosePairing,
+  useChooseWallet,
+  WalletButton,
+  WalletLinks,
+} from '../shared/WalletRow.js'
 
 /**
  * The Connect view's wallet section: recent, installed, then recommended wallets in the host's

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import { FailureText } from './FailureText.js'
-import { useEmailLogin } from './useEmailFlow.js'
+import { FailureText } from '../shared/FailureText.js'
+import { useEmailLogin } from '../shared/useEmailFlow.js'
 
 /**
  * The email field on Connect (SPEC §2: a method placed by core's order). Submitting starts the

@@ -3,7 +3,7 @@ import { CopyLinkButton } from '../../components/pairing/CopyLinkButton.js'
 import { QrCode } from '../../components/pairing/QrCode.js'
 import { LinkButton } from '../../components/ui/LinkButton.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import { FailureText } from '../ConnectingEmail/FailureText.js'
+import { FailureText } from '../shared/FailureText.js'
 import type { ViewProps } from '../view-props.js'
 import { useFarcasterLogin } from './useFarcasterLogin.js'
 

@@ -1,6 +1,6 @@
 import { frameRefusal, scriptedFrame } from '@latch/core/testing'
 import type { StoryKit } from '../../stories/story-latch.js'
-import { authScene } from '../ConnectingEmail/email-scene.js'
+import { authScene } from '../../stories/email-scene.js'
 
 /** The link the stories' QR code shows (the Farcaster app's own sign-in URL). */
 export const STORY_SIGN_IN_URL = 'https://farcaster.xyz/~/siwf?channelToken=story'

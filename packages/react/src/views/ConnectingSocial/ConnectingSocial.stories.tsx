@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { enMessages as m } from '../../i18n/en.js'
 import { expects } from '../../stories/story-latch.js'
-import { untilView } from '../ConnectingEmail/email-scene.js'
+import { untilView } from '../../stories/email-scene.js'
 import { socialScene } from './social-scene.js'
 
 const meta = {

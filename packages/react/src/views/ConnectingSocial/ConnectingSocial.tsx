@@ -1,6 +1,6 @@
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import { FailureText } from '../ConnectingEmail/FailureText.js'
+import { FailureText } from '../shared/FailureText.js'
 import type { ViewProps } from '../view-props.js'
 import { providerNameKey } from './provider-name.js'
 import { useSocialLogin } from './useSocialLogin.js'

@@ -1,5 +1,5 @@
 import type { StoryKit } from '../../stories/story-latch.js'
-import { authScene } from '../ConnectingEmail/email-scene.js'
+import { authScene } from '../../stories/email-scene.js'
 import { fakeOpener, scriptedFrame } from '@latch/core/testing'
 
 /**

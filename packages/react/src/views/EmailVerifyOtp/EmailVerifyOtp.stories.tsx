@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { enMessages as m } from '../../i18n/en.js'
 import { expects } from '../../stories/story-latch.js'
-import { emailScene, untilView } from '../ConnectingEmail/email-scene.js'
+import { emailScene, untilView } from '../../stories/email-scene.js'
 
 const meta = {
   title: 'Views/EmailVerifyOtp',

@@ -1,7 +1,7 @@
 import { useT } from '../../hooks/useLatch.js'
-import { useEmailLogin } from '../ConnectingEmail/useEmailFlow.js'
+import { useEmailLogin } from '../shared/useEmailFlow.js'
 import type { ViewProps } from '../view-props.js'
-import { OtpForm } from './OtpForm.js'
+import { OtpForm } from '../shared/OtpForm.js'
 
 /**
  * SPEC §4 email login, the code step: the frame sent a code to `route.data.email`. A whole code

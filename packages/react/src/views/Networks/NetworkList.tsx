@@ -1,6 +1,6 @@
 import type { Network, NetworkOption } from '@latch/core'
 import { useT } from '../../hooks/useLatch.js'
-import { NetworkBadge } from './NetworkBadge.js'
+import { NetworkBadge } from '../shared/NetworkBadge.js'
 
 export interface NetworkListProps {
   options: readonly NetworkOption[]

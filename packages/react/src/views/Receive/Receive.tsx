@@ -6,7 +6,7 @@ import { useT } from '../../hooks/useLatch.js'
 import { useLatchConnections } from '../../hooks/useLatchConnections.js'
 import { useLatchNetwork } from '../../hooks/useLatchNetwork.js'
 import type { MessageKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../Networks/NetworkBadge.js'
+import { NetworkBadge } from '../shared/NetworkBadge.js'
 import type { ViewProps } from '../view-props.js'
 import { receiveMessages } from './messages.js'
 

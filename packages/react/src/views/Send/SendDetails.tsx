@@ -2,7 +2,7 @@ import { safeImageUrl, type FeeDisplay } from '@latch/core'
 import { shortAddress } from '../../components/format.js'
 import { useT } from '../../hooks/useLatch.js'
 import type { SendView } from '../../hooks/useLatchSend.js'
-import { usdAmount } from '../Account/usd.js'
+import { usdAmount } from '../shared/usd.js'
 
 /**
  * The name a receiver was given as, once core resolved it: its avatar and name, and the address

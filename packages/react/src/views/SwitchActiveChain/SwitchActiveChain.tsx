@@ -1,6 +1,6 @@
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { MessageKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../Networks/NetworkBadge.js'
+import { NetworkBadge } from '../shared/NetworkBadge.js'
 import type { ViewProps } from '../view-props.js'
 import { switchActiveChainMessages } from './messages.js'
 

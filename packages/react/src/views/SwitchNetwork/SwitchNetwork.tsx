@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/Spinner.js'
 import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { errorKey, type MessageKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../Networks/NetworkBadge.js'
+import { NetworkBadge } from '../shared/NetworkBadge.js'
 import type { ViewProps } from '../view-props.js'
 
 const stepText: Record<'requesting' | 'addingChain' | 'retrying', MessageKey> = {

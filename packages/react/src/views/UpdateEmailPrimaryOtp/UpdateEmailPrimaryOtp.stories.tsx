@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expects } from '../../stories/story-latch.js'
-import { connectAuth, emailScene, untilView } from '../ConnectingEmail/email-scene.js'
+import { connectAuth, emailScene, untilView } from '../../stories/email-scene.js'
 
 const meta = {
   title: 'Views/UpdateEmailPrimaryOtp',

@@ -1,6 +1,6 @@
 import { useT } from '../../hooks/useLatch.js'
-import { useEmailUpdate } from '../ConnectingEmail/useEmailFlow.js'
-import { OtpForm } from '../EmailVerifyOtp/OtpForm.js'
+import { useEmailUpdate } from '../shared/useEmailFlow.js'
+import { OtpForm } from '../shared/OtpForm.js'
 import type { ViewProps } from '../view-props.js'
 
 /** SPEC §4 email update, primary step: the code sent to the current address. */

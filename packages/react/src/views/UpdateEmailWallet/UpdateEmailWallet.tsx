@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import { FailureText } from '../ConnectingEmail/FailureText.js'
-import { useEmailUpdate } from '../ConnectingEmail/useEmailFlow.js'
+import { FailureText } from '../shared/FailureText.js'
+import { useEmailUpdate } from '../shared/useEmailFlow.js'
 import type { ViewProps } from '../view-props.js'
 
 /**

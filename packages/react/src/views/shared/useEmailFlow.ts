@@ -1,5 +1,5 @@
 import type { AuthFailure, AuthRuntime, EmailLoginActor, UpdateEmailActor } from '@latch/core'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { useLatch } from '../../hooks/useLatch.js'
 import { useSelector } from '../../hooks/useSelector.js'
 
@@ -76,16 +76,4 @@ export function useEmailUpdate(): EmailFlowView & { readonly actor: UpdateEmailA
       : idle,
   )
   return { ...view, actor }
-}
-
-/** Whole seconds until `at` (epoch ms), ticking each second; 0 once it has passed. */
-export function useSecondsUntil(at: number | undefined): number {
-  const [now, setNow] = useState(() => Date.now())
-  const remaining = at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000))
-  useEffect(() => {
-    if (remaining <= 0) return
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [remaining])
-  return remaining
 }

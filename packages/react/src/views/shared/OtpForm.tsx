@@ -4,8 +4,8 @@ import { OTP_LENGTH as CODE_LENGTH } from '@latch/core/api'
 import { useId, useState, type ClipboardEvent } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
-import { FailureText } from '../ConnectingEmail/FailureText.js'
-import { useSecondsUntil } from '../ConnectingEmail/useEmailFlow.js'
+import { FailureText } from './FailureText.js'
+import { useSecondsUntil } from './useSecondsUntil.js'
 
 export interface OtpFormProps {
   /** Sends the whole code (core checks it again, then asks the frame). */

@@ -5,7 +5,7 @@ import {
   storyWallet,
   type StoryKit,
   type StoryLatchInput,
-} from '../../stories/story-latch.js'
+} from './story-latch.js'
 import { scriptedFrame, type ScriptedFrame } from '@latch/core/testing'
 
 /** The frame's answers in the email stories: a code is sent, the code and updates are accepted. */
