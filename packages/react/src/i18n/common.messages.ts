@@ -2,7 +2,7 @@ import { errorMessages } from '@latch/core'
 
 /**
  * Strings shared by the modal frame and the ConnectButton. Each view keeps its own strings in
- * its folder (`views/<View>/messages.ts`); `en.ts` puts them together.
+ * its flow's folder (`views/<flow>/messages.ts`); `en.ts` puts them together.
  */
 export const commonMessages = {
   'modal.close': 'Close',

@@ -1,27 +1,35 @@
-import { accountMessages } from './Account/messages.js'
-import { approveTransactionMessages } from './ApproveTransaction/messages.js'
-import { connectingEmailMessages } from './ConnectingEmail/messages.js'
-import { connectingFarcasterMessages } from './ConnectingFarcaster/messages.js'
-import { connectingSocialMessages } from './ConnectingSocial/messages.js'
-import { emailVerifyDeviceMessages } from './EmailVerifyDevice/messages.js'
-import { emailVerifyOtpMessages } from './EmailVerifyOtp/messages.js'
-import { updateEmailPrimaryOtpMessages } from './UpdateEmailPrimaryOtp/messages.js'
-import { updateEmailSecondaryOtpMessages } from './UpdateEmailSecondaryOtp/messages.js'
-import { updateEmailWalletMessages } from './UpdateEmailWallet/messages.js'
-import { allWalletsMessages } from './AllWallets/messages.js'
-import { connectMessages } from './Connect/messages.js'
-import { connectingExternalMessages } from './ConnectingExternal/messages.js'
-import { connectingWalletConnectMessages } from './ConnectingWalletConnect/messages.js'
-import { connectingWalletConnectBasicMessages } from './ConnectingWalletConnectBasic/messages.js'
-import { networksMessages } from './Networks/messages.js'
-import { receiveMessages } from './Receive/messages.js'
+import { accountMessages } from './account/messages.js'
+import { allWalletsMessages } from './all-wallets/messages.js'
+import { approveTransactionMessages } from './approve/messages.js'
+import { connectMessages } from './choose-wallet/messages.js'
+import { connectingExternalMessages } from './connect-external/messages.js'
+import {
+  connectingEmailMessages,
+  emailVerifyDeviceMessages,
+  emailVerifyOtpMessages,
+} from './email/messages.js'
+import { connectingFarcasterMessages } from './farcaster/messages.js'
+import {
+  connectingWalletConnectBasicMessages,
+  connectingWalletConnectMessages,
+} from './pairing/messages.js'
+import { receiveMessages } from './receive/messages.js'
+import { sendMessages } from './send/messages.js'
 import { emailCodeMessages, walletRowMessages } from './shared/messages.js'
-import { sendMessages } from './Send/messages.js'
-import { switchActiveChainMessages } from './SwitchActiveChain/messages.js'
-import { switchNetworkMessages } from './SwitchNetwork/messages.js'
-import { unsupportedChainMessages } from './UnsupportedChain/messages.js'
+import { connectingSocialMessages } from './social/messages.js'
+import {
+  networksMessages,
+  switchActiveChainMessages,
+  switchNetworkMessages,
+  unsupportedChainMessages,
+} from './switch-network/messages.js'
+import {
+  updateEmailPrimaryOtpMessages,
+  updateEmailSecondaryOtpMessages,
+  updateEmailWalletMessages,
+} from './update-email/messages.js'
 
-/** Each view's strings, from its own folder. */
+/** Each view's strings, from its flow's folder (`views/<flow>/messages.ts`). */
 export const viewMessages = {
   ...connectMessages,
   ...walletRowMessages,

@@ -2,13 +2,13 @@ import type { Route, ViewName } from '@latch/core'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { useT } from '../hooks/useLatch.js'
 import type { MessageKey } from '../i18n/translator.js'
-import { Account } from './Account/Account.js'
-import { Connect } from './Connect/Connect.js'
-import { WalletSection } from './Connect/WalletSection.js'
+import { Account } from './account/Account.js'
+import { Connect } from './choose-wallet/Connect.js'
+import { WalletSection } from './choose-wallet/WalletSection.js'
 import { ConnectSectionsContext, type ConnectSections } from './connect-sections.js'
-import { EmailSection } from './ConnectingEmail/EmailSection.js'
-import { FarcasterButton } from './ConnectingFarcaster/FarcasterButton.js'
-import { SocialSection } from './ConnectingSocial/SocialSection.js'
+import { EmailSection } from './email/EmailSection.js'
+import { FarcasterButton } from './farcaster/FarcasterButton.js'
+import { SocialSection } from './social/SocialSection.js'
 import type { ViewProps } from './view-props.js'
 
 type AnyView =
@@ -25,62 +25,58 @@ export const views: Partial<Record<ViewName, AnyView>> = {
   Connect,
   Account,
   AllWallets: lazyView<'AllWallets'>(() =>
-    import('./AllWallets/AllWallets.js').then((m) => m.AllWallets),
+    import('./all-wallets/AllWallets.js').then((m) => m.AllWallets),
   ),
   ConnectingExternal: lazyView<'ConnectingExternal'>(() =>
-    import('./ConnectingExternal/ConnectingExternal.js').then((m) => m.ConnectingExternal),
+    import('./connect-external/ConnectingExternal.js').then((m) => m.ConnectingExternal),
   ),
   ConnectingWalletConnect: lazyView<'ConnectingWalletConnect'>(() =>
-    import('./ConnectingWalletConnect/ConnectingWalletConnect.js').then(
-      (m) => m.ConnectingWalletConnect,
-    ),
+    import('./pairing/ConnectingWalletConnect.js').then((m) => m.ConnectingWalletConnect),
   ),
   ConnectingWalletConnectBasic: lazyView<'ConnectingWalletConnectBasic'>(() =>
-    import('./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js').then(
-      (m) => m.ConnectingWalletConnectBasic,
-    ),
+    import('./pairing/ConnectingWalletConnectBasic.js').then((m) => m.ConnectingWalletConnectBasic),
   ),
-  Networks: lazyView<'Networks'>(() => import('./Networks/Networks.js').then((m) => m.Networks)),
+  Networks: lazyView<'Networks'>(() =>
+    import('./switch-network/Networks.js').then((m) => m.Networks),
+  ),
   SwitchNetwork: lazyView<'SwitchNetwork'>(() =>
-    import('./SwitchNetwork/SwitchNetwork.js').then((m) => m.SwitchNetwork),
+    import('./switch-network/SwitchNetwork.js').then((m) => m.SwitchNetwork),
   ),
   SwitchActiveChain: lazyView<'SwitchActiveChain'>(() =>
-    import('./SwitchActiveChain/SwitchActiveChain.js').then((m) => m.SwitchActiveChain),
+    import('./switch-network/SwitchActiveChain.js').then((m) => m.SwitchActiveChain),
   ),
   UnsupportedChain: lazyView<'UnsupportedChain'>(() =>
-    import('./UnsupportedChain/UnsupportedChain.js').then((m) => m.UnsupportedChain),
+    import('./switch-network/UnsupportedChain.js').then((m) => m.UnsupportedChain),
   ),
   // Send and Receive (with its QR library) add nothing to the first paint: their own chunks.
-  Send: lazyView<'Send'>(() => import('./Send/Send.js').then((m) => m.Send)),
-  Receive: lazyView<'Receive'>(() => import('./Receive/Receive.js').then((m) => m.Receive)),
+  Send: lazyView<'Send'>(() => import('./send/Send.js').then((m) => m.Send)),
+  Receive: lazyView<'Receive'>(() => import('./receive/Receive.js').then((m) => m.Receive)),
   // Email login and the embedded wallet (issue 17): loaded when a login or approval shows them.
   EmailVerifyOtp: lazyView<'EmailVerifyOtp'>(() =>
-    import('./EmailVerifyOtp/EmailVerifyOtp.js').then((m) => m.EmailVerifyOtp),
+    import('./email/EmailVerifyOtp.js').then((m) => m.EmailVerifyOtp),
   ),
   EmailVerifyDevice: lazyView<'EmailVerifyDevice'>(() =>
-    import('./EmailVerifyDevice/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
+    import('./email/EmailVerifyDevice.js').then((m) => m.EmailVerifyDevice),
   ),
   UpdateEmailWallet: lazyView<'UpdateEmailWallet'>(() =>
-    import('./UpdateEmailWallet/UpdateEmailWallet.js').then((m) => m.UpdateEmailWallet),
+    import('./update-email/UpdateEmailWallet.js').then((m) => m.UpdateEmailWallet),
   ),
   UpdateEmailPrimaryOtp: lazyView<'UpdateEmailPrimaryOtp'>(() =>
-    import('./UpdateEmailPrimaryOtp/UpdateEmailPrimaryOtp.js').then((m) => m.UpdateEmailPrimaryOtp),
+    import('./update-email/UpdateEmailPrimaryOtp.js').then((m) => m.UpdateEmailPrimaryOtp),
   ),
   UpdateEmailSecondaryOtp: lazyView<'UpdateEmailSecondaryOtp'>(() =>
-    import('./UpdateEmailSecondaryOtp/UpdateEmailSecondaryOtp.js').then(
-      (m) => m.UpdateEmailSecondaryOtp,
-    ),
+    import('./update-email/UpdateEmailSecondaryOtp.js').then((m) => m.UpdateEmailSecondaryOtp),
   ),
   ApproveTransaction: lazyView<'ApproveTransaction'>(() =>
-    import('./ApproveTransaction/ApproveTransaction.js').then((m) => m.ApproveTransaction),
+    import('./approve/ApproveTransaction.js').then((m) => m.ApproveTransaction),
   ),
   // Social login (issue 12): loaded when a login shows it (the buttons are on Connect).
   ConnectingSocial: lazyView<'ConnectingSocial'>(() =>
-    import('./ConnectingSocial/ConnectingSocial.js').then((m) => m.ConnectingSocial),
+    import('./social/ConnectingSocial.js').then((m) => m.ConnectingSocial),
   ),
   // Sign in with Farcaster (issue 12): its QR view, loaded when a sign-in shows it.
   ConnectingFarcaster: lazyView<'ConnectingFarcaster'>(() =>
-    import('./ConnectingFarcaster/ConnectingFarcaster.js').then((m) => m.ConnectingFarcaster),
+    import('./farcaster/ConnectingFarcaster.js').then((m) => m.ConnectingFarcaster),
   ),
 }
 

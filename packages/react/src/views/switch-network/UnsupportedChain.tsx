@@ -2,7 +2,7 @@ import { selectNetworkOptions, type Network } from '@latch/core'
 import { useState } from 'react'
 import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
-import { NetworkList } from '../Networks/NetworkList.js'
+import { NetworkList } from './NetworkList.js'
 import type { ViewProps } from '../view-props.js'
 
 /**
