@@ -10,3 +10,4 @@ export type {
   SignMessageRequest,
   TransactionRequest,
 } from './contract.js'
+export { createAdapterRegistry, type AdapterRegistry } from './registry.js'

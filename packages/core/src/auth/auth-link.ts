@@ -6,7 +6,7 @@ import {
   type FrameUser,
 } from '@latch/frame'
 import { fromPromise } from 'xstate'
-import type { AdapterRegistry } from '../latch/adapter-actors.js'
+import type { AdapterRegistry } from '../adapter/registry.js'
 import type { SocialProvider } from '../router/routes.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import { askUntilAnswered } from './ask-again.js'

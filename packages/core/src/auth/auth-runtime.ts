@@ -1,5 +1,5 @@
 import { createActor, type ActorRefFrom } from 'xstate'
-import type { AdapterRegistry } from '../latch/adapter-actors.js'
+import type { AdapterRegistry } from '../adapter/registry.js'
 import type { EmbeddedWallet } from '../machines/connection.types.js'
 import { route, type Route, type ViewName } from '../router/routes.js'
 import type { LatchStorage } from '../storage/latch-storage.js'

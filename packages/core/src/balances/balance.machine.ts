@@ -34,8 +34,11 @@ export interface BalanceContext extends Omit<BalanceInput, 'nativeCache'> {
   nativeCache: TtlCache<AccountData>
   /** Whose balance is shown; undefined while nothing is connected. */
   target?: BalanceTarget
-  /** The last TARGET asked for a fresh read: the caches are skipped (a send went through). */
-  fresh: boolean
+  /**
+   * A fresh read was asked for this target (a send went through): the caches are skipped until
+   * a read of it ends, so a plain read asked meanwhile (the Account view shown) keeps it fresh.
+   */
+  freshKey?: string
   /** SPEC §4 cooldown: failed reads by target key, with when they failed. */
   failures: BalanceFailures
 }
@@ -45,7 +48,12 @@ export type BalanceEvent =
    * The current account, its chain or its network changed (the root tells); `fresh`: read the
    * same target again past the caches (a send went through).
    */
-  { type: 'TARGET'; target: BalanceTarget | undefined; fresh?: boolean }
+  | { type: 'TARGET'; target: BalanceTarget | undefined; fresh?: boolean }
+  /**
+   * The current target again (a flow asks): through the 30 s caches (the Account view shown),
+   * or past them when `fresh` (a send went through).
+   */
+  | { type: 'READ'; fresh?: boolean }
 
 export type BalanceEmitted =
   /** New account data for the target's namespace (balance, symbol, loading, tokens). */
@@ -61,13 +69,21 @@ type AdapterRead = {
   fresh: boolean
 }
 
+/** Whether the read of the current target skips the caches. */
+const isFresh = (context: BalanceContext) =>
+  context.target !== undefined && context.freshKey === context.target.key
+
 const adapterRead = ({ context }: { context: BalanceContext }): AdapterRead => ({
   target: context.target!,
   adapter: context.target && context.adapters.get(context.target.namespace),
   portfolio: context.portfolio,
   nativeCache: context.nativeCache,
-  fresh: context.fresh,
+  fresh: isFresh(context),
 })
+
+/** The event's target: TARGET names it, READ means the current one. */
+const targetOf = (context: BalanceContext, event: BalanceEvent) =>
+  event.type === 'TARGET' ? event.target : context.target
 
 /**
  * The current account's balance (SPEC §4, §8, §9), kept in the connection machine's account
@@ -116,7 +132,7 @@ export const balanceMachine = setup({
     }),
   },
   guards: {
-    hasTarget: ({ event }) => event.target !== undefined,
+    hasTarget: ({ context, event }) => targetOf(context, event) !== undefined,
     /** SPEC §9: testnets, unsupported chains and namespaces without an adapter are not read. */
     isReadable: ({ context }) =>
       !!context.target &&
@@ -124,18 +140,34 @@ export const balanceMachine = setup({
       context.adapters.has(context.target.namespace),
     /** SPEC §9: read less than 30 s ago (and no fresh read asked): the same answer, at once. */
     isCached: ({ context }) =>
-      !!context.target && !context.fresh && !!context.nativeCache.get(context.target.key),
+      !!context.target && !isFresh(context) && !!context.nativeCache.get(context.target.key),
     /** SPEC §4: a read that failed less than 30 s ago is not tried again. */
     isCoolingDown: ({ context }) =>
       !!context.target && isCoolingDown(context.failures, context.target.key, Date.now()),
-    listsTokens: ({ context, event }) =>
-      !!event.target &&
-      isBalanceReadable(event.target) &&
-      context.adapters.has(event.target.namespace) &&
-      (!!context.portfolio || !!context.adapters.get(event.target.namespace)?.getTokenBalances),
+    /** A READ through the caches, while a read of the current target is under way: it adds nothing. */
+    isPlainRead: ({ event }) => event.type === 'READ' && event.fresh !== true,
+    listsTokens: ({ context, event }) => {
+      const target = targetOf(context, event)
+      return (
+        !!target &&
+        isBalanceReadable(target) &&
+        context.adapters.has(target.namespace) &&
+        (!!context.portfolio || !!context.adapters.get(target.namespace)?.getTokenBalances)
+      )
+    },
   },
   actions: {
-    assignTarget: assign(({ event }) => ({ target: event.target, fresh: event.fresh === true })),
+    assignTarget: assign(({ context, event }) => {
+      const target = targetOf(context, event)
+      // Fresh sticks to its target until a read of it ends; another target drops it.
+      const keepFresh = context.freshKey !== undefined && context.freshKey === target?.key
+      return {
+        target,
+        freshKey: event.fresh && target ? target.key : keepFresh ? context.freshKey : undefined,
+      }
+    }),
+    /** A read of the current target ended: later reads may use the caches again. */
+    endFresh: assign({ freshKey: undefined }),
     recordFailure: assign(({ context }) => ({
       failures: context.target
         ? withFailure(context.failures, context.target.key, Date.now())
@@ -168,7 +200,6 @@ export const balanceMachine = setup({
     adapters: input.adapters,
     ...(input.portfolio ? { portfolio: input.portfolio } : {}),
     nativeCache: input.nativeCache ?? createTtlCache(NATIVE_BALANCE_CACHE_MS),
-    fresh: false,
     failures: {},
   }),
   type: 'parallel',
@@ -182,6 +213,7 @@ export const balanceMachine = setup({
           { guard: 'hasTarget', target: '.deciding', actions: 'assignTarget' },
           { target: '.idle', actions: 'assignTarget' },
         ],
+        READ: [{ guard: 'hasTarget', target: '.deciding', actions: 'assignTarget' }],
       },
       states: {
         idle: {},
@@ -205,16 +237,17 @@ export const balanceMachine = setup({
         },
         reading: {
           entry: 'showLoading',
+          on: { READ: { guard: 'isPlainRead' } },
           invoke: {
             src: 'readNative',
             input: adapterRead,
             onDone: {
               target: 'idle',
-              actions: { type: 'showRead', params: ({ event }) => event.output },
+              actions: ['endFresh', { type: 'showRead', params: ({ event }) => event.output }],
             },
             onError: {
               target: 'idle',
-              actions: ['recordFailure', 'showFallback', 'tellUnavailable'],
+              actions: ['endFresh', 'recordFailure', 'showFallback', 'tellUnavailable'],
             },
           },
         },
@@ -224,10 +257,12 @@ export const balanceMachine = setup({
       initial: 'idle',
       on: {
         TARGET: [{ guard: 'listsTokens', target: '.reading' }, { target: '.idle' }],
+        READ: [{ guard: 'listsTokens', target: '.reading' }],
       },
       states: {
         idle: {},
         reading: {
+          on: { READ: { guard: 'isPlainRead' } },
           invoke: {
             src: 'readTokens',
             input: adapterRead,

@@ -1,8 +1,6 @@
-import { createActor, fromPromise } from 'xstate'
 import type { BalanceTarget } from '../balances/balance-rules.js'
 import type { AccountDataTarget } from '../machines/account-data.types.js'
-import { identityMachine, type IdentityRequest } from '../machines/identity.machine.js'
-import type { AccountServices } from './account-services.js'
+import type { IdentityActor } from '../flows/port.js'
 import { balanceTargetOf, type Report } from './listeners.js'
 import type { LatchChildren } from './root-events.js'
 
@@ -23,30 +21,22 @@ export function accountDataTargetOf(
 /**
  * The account side of the listeners, run while the instance does: whose data the Account tabs
  * show (reported as ACCOUNT_TARGET when it changes; the root tells the account-data machine),
- * what that machine emits, and the current account's name and avatar (the identity machine,
- * told each new account and network, its answers reported for the root to store).
+ * what that machine emits, and the current account's name and avatar (the identity reader, a
+ * child of the root, told each new account and network; its answers reported for the root to
+ * store).
  */
 export function watchAccount(
   children: Pick<LatchChildren, 'connection' | 'network' | 'accountData'>,
-  account: AccountServices | undefined,
+  identity: IdentityActor,
   report: Report,
 ): () => void {
   const { connection, network, accountData } = children
-  const lookup = account
-    ? fromPromise<Awaited<ReturnType<AccountServices['lookupProfile']>>, IdentityRequest>(
-        ({ input, signal }) => account.lookupProfile(input, signal),
-      )
-    : undefined
-  const identity = createActor(
-    lookup ? identityMachine.provide({ actors: { lookup } }) : identityMachine,
-  )
   const subscriptions = [
     identity.on('profile', ({ namespace, data }) =>
       report({ type: 'identity.profile', namespace, data }),
     ),
     accountData.on('historyFailed', () => report({ type: 'accountData.historyFailed' })),
   ]
-  identity.start()
   let lastKey: string | undefined | null = null
   let lastTabsKey: string | undefined | null = null
   const follow = () => {
@@ -63,8 +53,5 @@ export function watchAccount(
   }
   subscriptions.push(connection.subscribe(follow), network.subscribe(follow))
   follow()
-  return () => {
-    subscriptions.forEach((subscription) => subscription.unsubscribe())
-    identity.stop()
-  }
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
 }

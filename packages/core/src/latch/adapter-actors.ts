@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { ChainAdapter, ConnectResult } from '../adapter/contract.js'
+import type { AdapterRegistry } from '../adapter/registry.js'
 import { AUTH_CONNECTOR_ID } from '../auth/auth-connector.js'
 import { LatchError } from '../errors/latch-error.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -13,15 +14,6 @@ import type { Network } from '../network/network.js'
 import { WALLETCONNECT_CONNECTOR_ID } from '../walletconnect/contract.js'
 import type { WalletConnectLink } from '../walletconnect/link.js'
 import type { LatchAuth } from './auth-wiring.js'
-
-export type AdapterRegistry = ReadonlyMap<ChainNamespace, ChainAdapter>
-
-/** The instance's adapters by namespace; only `latch.removeAdapter` deletes from it. */
-export function createAdapterRegistry(
-  adapters: readonly ChainAdapter[],
-): Map<ChainNamespace, ChainAdapter> {
-  return new Map(adapters.map((adapter) => [adapter.namespace, adapter]))
-}
 
 function adapterFor(registry: AdapterRegistry, namespace: ChainNamespace): ChainAdapter {
   const adapter = registry.get(namespace)

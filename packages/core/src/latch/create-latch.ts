@@ -1,43 +1,76 @@
-import { createActor, fromCallback, fromPromise } from 'xstate'
-import { afterNextPaint } from '../platform/after-paint.js'
-import { warmUpWhenIdle } from '../platform/when-idle.js'
+import { createActor } from 'xstate'
+
 import { createAlert } from '../errors/alerts.js'
+
 import { LatchError } from '../errors/latch-error.js'
+
 import type { ChainNamespace } from '../identifiers/types.js'
-import { accountDataMachine } from '../machines/account-data.machine.js'
-import { connectionMachine } from '../machines/connection.machine.js'
+
 import { sameAccountState, selectAccountState } from '../machines/connection.selectors.js'
-import { networkMachine } from '../machines/network.machine.js'
-import { selectActiveCaipNetworkId, selectActiveNetwork } from '../machines/network-rules.js'
+
+import { selectActiveNetwork } from '../machines/network-rules.js'
+
 import type { Network } from '../network/network.js'
+
 import { parseOptions } from '../options/parse-options.js'
+
 import type { LatchOptions, ResolvedOptions } from '../options/schema.js'
+
 import { changeTheme, type ThemeChange } from '../options/theme.js'
+
 import { isMobileDevice } from '../platform/is-mobile.js'
+
 import type { OpenRequest } from '../router/open-rules.js'
+
 import { route } from '../router/routes.js'
+
 import { PENDING_POLLING_INTERVAL_MS } from '../send/transaction-timings.js'
+
 import type { StoragePort } from '../storage/storage-port.js'
+
 import { createLatchDirectory } from '../wallets/latch-directory.js'
-import type { WalletConnectConfig, WalletConnectSession } from '../walletconnect/contract.js'
+
+import type { WalletConnectConfig } from '../walletconnect/contract.js'
+
 import { createWalletConnectLink } from '../walletconnect/link.js'
-import { pairWalletActor } from '../walletconnect/pair-actor.js'
-import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
-import { accountDataActors, accountServices } from './account-services.js'
-import { connectionActors, createAdapterRegistry, networkActors } from './adapter-actors.js'
+
+import { accountServices } from './account-services.js'
+
+import { createAdapterRegistry } from '../adapter/registry.js'
+
 import { AUTH_CONNECTOR_ID } from '../auth/auth-connector.js'
+
 import { socialProviderSchema } from '../social/social-provider.js'
+
 import { openSocialWindow } from '../social/social-popup.js'
+
 import { latchAuthFor } from './auth-wiring.js'
+
 import { currentConnection, started } from './started.js'
+
 import { latchMachine } from './latch.machine.js'
-import type { ConnectOptions, Latch, LatchEnvironment } from './latch-api.js'
+
+import type { ConnectOptions, Latch, LatchCore, LatchEnvironment, LatchWith } from './latch-api.js'
+
+import type { AnyFlowList } from '../flows/flow-list.js'
+
+import { mergeHosts } from '../flows/flow-list.js'
+
+import { builtInFlows } from '../flows/list.js'
+
+import { hostContext } from './host-context.js'
+
+import { rootActors } from './root-actors.js'
+
 import type { LatchChildren, LatchRootEvent } from './root-events.js'
+
 import { serverServices } from './server-services.js'
 
 export type {
   ConnectOptions,
   Latch,
+  LatchCore,
+  LatchWith,
   LatchActor,
   LatchEnvironment,
   OpenOptions,
@@ -48,7 +81,20 @@ export type {
  * one `LatchOptionsError` naming every wrong field; a missing project id is an alert, not a crash.
  * Touches no browser API: the I/O starts with {@link Latch.start}.
  */
-export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): Latch {
+export function createLatch(input: LatchOptions, env?: LatchEnvironment): Latch
+/**
+ * The same, running `env.flows` instead of the built-in list (a test's flow, say): the instance
+ * has each listed flow's host methods.
+ */
+export function createLatch<Flows extends AnyFlowList>(
+  input: LatchOptions,
+  env: LatchEnvironment & { flows: Flows },
+): LatchWith<Flows>
+export function createLatch(
+  input: LatchOptions,
+  env: LatchEnvironment & { flows?: AnyFlowList } = {},
+): LatchCore & object {
+  const flows = env.flows ?? builtInFlows
   const { options, alerts } = parseOptions(input)
   const registry = createAdapterRegistry(options.adapters)
   const firstNetworkByNamespace: Partial<Record<ChainNamespace, Network>> = {}
@@ -93,52 +139,19 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     if (actor.getSnapshot().status === 'active') actor.send({ type: 'SERVER_FORBIDDEN' })
   })
   const machine = latchMachine.provide({
-    actors: {
-      // Issue 16: the wallet lists' data, loaded at idle so the first open has nothing to wait
-      // for; the root then loads the list itself when the next open would show it.
-      warmWalletList: fromCallback(({ sendBack }) =>
-        warmUpWhenIdle(() => {
-          void directory.client.prefetch()
-          sendBack({ type: 'WALLET_LIST_WANTED' })
-        }),
-      ),
-      connection: connectionMachine.provide({
-        // The restored network of a namespace, for wallets without a chain of their own.
-        actors: connectionActors(
-          registry,
-          walletConnectLink,
-          (namespace) => selectActiveNetwork(network.getSnapshot(), namespace),
-          auth,
-        ),
-      }),
-      network: networkMachine.provide({ actors: networkActors(registry) }),
-      accountData: accountDataMachine.provide({ actors: accountDataActors(account) }),
-      walletConnect: walletConnectMachine.provide({
-        actors: { pairWallet: pairWalletActor(walletConnectLink) },
-      }),
-      attachSession: fromPromise<WalletConnectSession, WalletConnectSession>(async ({ input }) => {
-        await walletConnectLink.attach(input)
-        return input
-      }),
-      // The I/O's own chunk: a dynamic import, so none of it is in the host's start-up JS. Asked
-      // after the next paint: a bundler's module preloads for it cost the connect button ~50 ms.
-      loadRuntime: fromPromise(() =>
-        afterNextPaint()
-          .then(() => import('./runtime.js'))
-          .then(({ createRuntime }) =>
-            createRuntime({
-              ...(port ? { port } : {}),
-              prefix: options.storageKeyPrefix,
-              ...(env.onStorageReport ? { onReport: env.onStorageReport } : {}),
-              ...(env.clearBrowserData ? { clearBrowserData: env.clearBrowserData } : {}),
-            }),
-          ),
-      ),
-      // SPEC §7: the project's features from its Latch server (or the environment's stand-in).
-      ...(fetchProjectConfig
-        ? { fetchProjectConfig: fromPromise(({ signal }) => fetchProjectConfig(signal)) }
-        : {}),
-    },
+    actors: rootActors({
+      flows,
+      env,
+      options,
+      registry,
+      walletConnectLink,
+      auth,
+      account,
+      directory,
+      storagePort: port,
+      network: () => network,
+      ...(fetchProjectConfig ? { fetchProjectConfig } : {}),
+    }),
   })
   const signInEnabled = Boolean(options.siwx ?? options.siweConfig)
   const actor = createActor(machine, {
@@ -166,6 +179,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
           activeNamespace: options.networks[0]?.chainNamespace,
         },
       },
+      flows,
       io: {
         registry,
         walletConnect: walletConnectLink,
@@ -211,7 +225,7 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
       activeNetwork: () => latch.getActiveNetwork(),
       refreshBalance,
     })
-  const latch: Latch = {
+  const latch: LatchCore = {
     options,
     actor,
     connection,
@@ -372,20 +386,9 @@ export function createLatch(input: LatchOptions, env: LatchEnvironment = {}): La
     sendTransaction: async (transaction) => pageActions().sendTransaction(transaction),
     send: async (request) =>
       running().send.pageSend(actor.getSnapshot().context, refreshBalance, request),
-    async switchNetwork(requested) {
-      const target = options.networks.find((n) => n.caipNetworkId === requested.caipNetworkId)
-      if (!target) throw new LatchError('CHAIN_NOT_CONFIGURED')
-      // Running first: the view it asks for is routed by the started instance's listeners.
-      await latch.ready()
-      // SPEC §4: the same network: nothing happens.
-      if (selectActiveCaipNetworkId(network.getSnapshot()) === target.caipNetworkId) return
-      const switched = actor.getSnapshot().context.runtime!.networkSwitched(children, target)
-      // The network machine picks the confirming view; showing it starts the switch.
-      network.send({ type: 'SWITCH_NETWORK', network: target })
-      return switched
-    },
   }
-  return latch
+  // The flows' host methods (flows/index.ts), on the same object: `latch.switchNetwork`…
+  return mergeHosts(latch, flows.host(hostContext(latch, children)))
 }
 
 function isSignInRequired(options: ResolvedOptions): boolean {

@@ -5,7 +5,7 @@ import { farcasterFrameCalls } from '../farcaster/farcaster-frame-calls.js'
 import { farcasterLoginMachine } from '../farcaster/farcaster-login.machine.js'
 import type { FarcasterLoginActor } from '../farcaster/farcaster-login.selectors.js'
 import type { ConnectHelperResult } from '../machines/connection.selectors.js'
-import { nextConnection } from './host-promises.js'
+import { nextConnection } from '../flows/host-promises.js'
 import type { Report } from './listeners.js'
 import type { LatchChildren, LatchIo } from './root-events.js'
 

@@ -7,7 +7,9 @@ import { devnetA, devnetB } from '../testing/networks.js'
 import { createPromptAdapter } from '../test/prompt-adapter.js'
 import { createLatch } from './create-latch.js'
 import { selectConnectFlowPhase, selectFlow } from './root-selectors.js'
+import { builtInFlows } from '../flows/list.js'
 import { ASYNC_INJECTION_WAIT_MS, routeFlowOf, routeFlows } from './route-flows.js'
+import { flowOfRoute } from './run-wiring.js'
 
 /*
  * Core starts the flow a route implies (route-flows.ts), so a host without any view gets the
@@ -43,7 +45,7 @@ function promptLatch() {
 
 describe('route flows: the table', () => {
   it('names a flow for exactly the views that start one', () => {
-    expect(routeFlows).toEqual({
+    expect({ ...routeFlows, ...builtInFlows.table() }).toEqual({
       Connect: 'choosingWallet',
       AllWallets: 'browsingWallets',
       ConnectingExternal: 'connectingExternal',
@@ -58,6 +60,9 @@ describe('route flows: the table', () => {
     expect(routeFlowOf({ view: 'Receive' })).toBeUndefined()
     expect(routeFlowOf({ view: 'Networks' })).toBeUndefined()
     expect(routeFlowOf(undefined)).toBeUndefined()
+    expect(flowOfRoute(builtInFlows, { view: 'Receive' })).toBeUndefined()
+    expect(flowOfRoute(builtInFlows, { view: 'Networks' })).toBeUndefined()
+    expect(flowOfRoute(builtInFlows, undefined)).toBeUndefined()
   })
 })
 

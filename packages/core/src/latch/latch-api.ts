@@ -5,7 +5,7 @@ import type { ChainNamespace } from '../identifiers/types.js'
 import type { AccountState, ConnectHelperResult } from '../machines/connection.selectors.js'
 import type { SocialProvider } from '../router/routes.js'
 import type { SocialPopupOpener } from '../social/social-popup.js'
-import type { HostNetwork, Network } from '../network/network.js'
+import type { Network } from '../network/network.js'
 import type { ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
 import type { LatchTheme, ThemeMode, ThemeVariables } from '../options/theme.js'
 import type { Route } from '../router/routes.js'
@@ -25,7 +25,13 @@ import type {
   SendChildren,
   SocialChildren,
 } from './root-events.js'
+import type { AnyFlowList, FlowList } from '../flows/flow-list.js'
+import type { BuiltInHost } from './flow-types.js'
 import type { ServerEnvironment } from './server-services.js'
+
+/** The host methods of a list of flows. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any modules, any context
+type HostOfList<Flows> = Flows extends FlowList<any, infer Host, any> ? Host : never
 
 // What an instance is, for hosts and views: its environment, its helpers' arguments, and the
 // instance itself. `createLatch` (create-latch.ts) builds one.
@@ -71,8 +77,17 @@ export type ConnectOptions = { connectorId?: string }
 
 export type LatchActor = ActorRefFrom<typeof latchMachine>
 
-/** One independent Latch: its machines, its storage, its wallets. Two never share anything. */
-export interface Latch {
+/**
+ * One independent Latch: its machines, its storage, its wallets, and the methods its flows add
+ * (flows/index.ts). Two never share anything.
+ */
+export type Latch = LatchCore & BuiltInHost
+
+/** An instance running the flows of `Flows` (`createLatch(options, { flows })`). */
+export type LatchWith<Flows extends AnyFlowList> = LatchCore & HostOfList<Flows>
+
+/** What every instance has, whichever flows it runs. */
+export interface LatchCore {
   readonly options: ResolvedOptions
   /** The root actor: its snapshot says which flow runs; views send it the user's intents. */
   readonly actor: LatchActor
@@ -217,14 +232,6 @@ export interface Latch {
    * storage when the instance starts: empty before {@link ready}.
    */
   getRecentWallets(): RecentWallet[]
-  /**
-   * Switches network (SPEC §4 rules pick the confirming view, which asks the wallet, adding an
-   * unknown chain and retrying). Resolves once the network is active; rejects with the wallet's
-   * error, with USER_REJECTED when the modal is closed first, or CHAIN_NOT_CONFIGURED. The
-   * network is matched by caipNetworkId among `networks` (so one passed without `rpcUrls` is
-   * switched to with its server RPC).
-   */
-  switchNetwork(network: HostNetwork): Promise<void>
   /** Signs a plain-text message with the current account (the wallet prompts). */
   signMessage(message: string): Promise<string>
   /** Sends a transaction from the current account on the active network; resolves with its hash. */

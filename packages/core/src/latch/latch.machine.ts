@@ -1,6 +1,7 @@
 import { sendTo } from 'xstate'
 import { messageFor } from '../errors/catalogue.js'
 import { latchDirectorySetup } from './directory-wiring.js'
+import { runningOf } from './latch.setup.js'
 
 import type { LatchRootEvent } from './root-events.js'
 import type { RouteFlow } from './route-flows.js'
@@ -39,6 +40,9 @@ export const latchMachine = latchDirectorySetup.createMachine({
     walletConnect: spawn('walletConnect', { id: 'walletConnect', systemId: 'walletConnect' }),
     accountData: spawn('accountData', { id: 'accountData', systemId: 'accountData' }),
     io: input.io,
+    flows: input.flows,
+    created: [],
+    services: {},
     connectors: {},
     alerts: [...input.alerts],
     features: input.features,
@@ -46,7 +50,6 @@ export const latchMachine = latchDirectorySetup.createMachine({
     theme: input.theme,
     recentWallets: [],
     loggedOutWhileStarting: false,
-    balanceSpent: false,
   }),
   // From creation on, in every state: a network chosen in a view shown before the instance runs
   // still opens SwitchNetwork, whose flow starts once it does.
@@ -77,6 +80,7 @@ export const latchMachine = latchDirectorySetup.createMachine({
           target: 'running',
           actions: [
             { type: 'assignRuntime', params: ({ event }) => event.output },
+            { type: 'createFlows', params: ({ event }) => event.output },
             'spawnSendMachines',
             'spawnSocialLogin',
             'spawnFarcasterLogin',
@@ -99,7 +103,8 @@ export const latchMachine = latchDirectorySetup.createMachine({
             const { sendForm, pendingTransactions, socialLogin, farcasterLogin } = context
             const send = { sendForm, pendingTransactions }
             const [social, farcaster] = [{ socialLogin }, { farcasterLogin }]
-            return { runtime: context.runtime!, children, io: context.io, send, social, farcaster }
+            const { runtime, readers } = runningOf(context)
+            return { runtime, readers, children, io: context.io, send, social, farcaster }
           },
         },
         // Issue 16: the first open paints its wallets in its first frame, with nothing to load.
@@ -130,7 +135,9 @@ export const latchMachine = latchDirectorySetup.createMachine({
         WALLET_LIST_WANTED: { guard: 'nextOpenShowsConnect', actions: 'loadWalletList' },
         REFRESH_BALANCE: { actions: sendTo('listen', { type: 'REFRESH_BALANCE' }) },
         REMOVE_ADAPTER: { actions: { type: 'removeAdapter', params: ({ event }) => event } },
-        CONNECTORS_CHANGED: { actions: { type: 'storeConnectors', params: ({ event }) => event } },
+        CONNECTORS_CHANGED: {
+          actions: [{ type: 'storeConnectors', params: ({ event }) => event }, 'tellRunConnectors'],
+        },
         CONNECTION_FACTS: {
           actions: [
             { type: 'tellConnectionFacts', params: ({ event }) => event },
@@ -247,15 +254,27 @@ export const latchMachine = latchDirectorySetup.createMachine({
           on: {
             ROUTE_SHOWN: [
               {
+                guard: { type: 'continuesRun', params: ({ event }) => event },
+                actions: [
+                  { type: 'assignFlowRoute', params: ({ event }) => event },
+                  {
+                    type: 'tellRun',
+                    params: ({ event }) =>
+                      event.route ? { type: 'ROUTE', route: event.route } : { type: 'RETRY' },
+                  },
+                ],
+              },
+              {
                 guard: { type: 'continuesFlow', params: ({ event }) => event },
+                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
+              },
+              {
+                guard: { type: 'startsRun', params: ({ event }) => event },
+                target: '.run',
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
               startFlow('choosingWallet'),
               startFlow('browsingWallets'),
-              startFlow('connectingExternal'),
-              startFlow('switchingNetwork'),
-              startFlow('pairing'),
-              startFlow('account'),
               startFlow('sending'),
               startFlow('connectingSocial'),
               startFlow('connectingFarcaster'),
@@ -264,9 +283,22 @@ export const latchMachine = latchDirectorySetup.createMachine({
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
             ],
+            START_FLOW: {
+              target: '.run',
+              actions: { type: 'assignRunRequest', params: ({ event }) => event },
+            },
           },
           states: {
             none: {},
+            /**
+             * A flow's run (flows/flow.ts): entering starts its actors, leaving stops them, RETRY
+             * and the run's other routes reach them.
+             */
+            run: {
+              entry: 'startRun',
+              exit: 'stopRun',
+              on: { RETRY: { actions: { type: 'tellRun', params: { type: 'RETRY' } } } },
+            },
             /** Connect: its wallet list (wallets to recommend, the full list's count) loads. */
             choosingWallet: { entry: 'loadWalletList' },
             /** AllWallets: a directory browse of its own (search, pages) lives while on show. */
@@ -274,44 +306,6 @@ export const latchMachine = latchDirectorySetup.createMachine({
               entry: 'startBrowsingWallets',
               exit: 'stopBrowsingWallets',
               on: { RETRY: { actions: 'retryBrowsingWallets' } },
-            },
-            /** ConnectingExternal: ask the wallet the route names, once it is discovered. */
-            connectingExternal: {
-              initial: 'findingWallet',
-              exit: 'abandonConnect',
-              states: {
-                findingWallet: {
-                  always: { guard: 'walletFound', target: 'asking' },
-                  after: { WALLET_DISCOVERY_WAIT: 'walletNotFound' },
-                },
-                /** The view says the wallet is not there; it is asked if it shows up later. */
-                walletNotFound: { always: { guard: 'walletFound', target: 'asking' } },
-                asking: {
-                  entry: 'askWallet',
-                  on: { RETRY: { actions: { type: 'askWallet', params: { again: true } } } },
-                },
-              },
-            },
-            /** SwitchNetwork: showing the view is the confirmation (SPEC §2). */
-            switchingNetwork: {
-              entry: 'confirmSwitch',
-              exit: 'cancelSwitch',
-              on: { RETRY: { actions: 'confirmSwitch' } },
-            },
-            /**
-             * Account: its tabs read while it is on show (machines/account-data.machine.ts); the
-             * view, or a host without one, picks tabs and pages on that machine directly.
-             */
-            account: {
-              entry: [
-                sendTo(({ context }) => context.accountData, { type: 'SHOW' }),
-                // Its Tokens tab: the balances again (from the caches while they last, SPEC §9).
-                'readAccountBalance',
-              ],
-              exit: sendTo(({ context }) => context.accountData, { type: 'HIDE' }),
-              on: {
-                RETRY: { actions: sendTo(({ context }) => context.accountData, { type: 'RETRY' }) },
-              },
             },
             /**
              * Send: showing it checks the form again (its fee estimated); leaving it stops an
@@ -337,12 +331,6 @@ export const latchMachine = latchDirectorySetup.createMachine({
               entry: 'startFarcasterLogin',
               exit: 'stopFarcasterLogin',
               on: { RETRY: { actions: { type: 'tellFarcasterLogin', params: { type: 'RETRY' } } } },
-            },
-            /** The QR views: a proposal lives exactly while one of them is on show. */
-            pairing: {
-              entry: 'pair',
-              exit: 'stopPairing',
-              on: { RETRY: { actions: 'retryPairing' } },
             },
           },
         },

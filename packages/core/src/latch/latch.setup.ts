@@ -9,7 +9,7 @@ import type { AccountData } from '../machines/connection.types.js'
 import { accountDataMachine } from '../machines/account-data.machine.js'
 import { modalMachine } from '../machines/modal.machine.js'
 import { networkMachine } from '../machines/network.machine.js'
-import { selectActiveNamespace, selectActiveNetwork } from '../machines/network-rules.js'
+import { selectActiveNamespace } from '../machines/network-rules.js'
 import type { ConnectionFacts } from '../machines/network-rules.js'
 import { toastMachine } from '../machines/toast.machine.js'
 import type { LatchTheme } from '../options/theme.js'
@@ -21,7 +21,7 @@ import { toModalEvent, type Navigation } from './facts.js'
 import { listenActor } from './listen-actor.js'
 import { relayNavigation } from './relay-navigation.js'
 import type { LatchRootContext, LatchRootEvent } from './root-events.js'
-import { connectTargetOf, flowKeyOf, routeFlowOf, ASYNC_INJECTION_WAIT_MS } from './route-flows.js'
+import { flowKeyOf, routeFlowOf } from './route-flows.js'
 import type { RouteFlow } from './route-flows.js'
 import type { LatchRootInput } from './root-input.js'
 import type { Runtime } from './runtime.js'
@@ -40,13 +40,12 @@ export function runtimeOf(context: LatchRootContext): Runtime {
   return context.runtime
 }
 
-/** The wallet the ConnectingExternal route on show names, once discovered. */
-const connectTarget = (context: LatchRootContext) =>
-  connectTargetOf(
-    context.flowRoute,
-    context.connectors,
-    selectActiveNamespace(context.network.getSnapshot()),
-  )
+/** The running instance's I/O and the current account's readers (spawned with it). */
+export function runningOf(context: LatchRootContext) {
+  const { balance, identity } = context
+  if (!balance || !identity) throw new LatchError('UNKNOWN_ERROR')
+  return { runtime: runtimeOf(context), readers: { balance, identity } }
+}
 
 /**
  * The root's vocabulary: its children, the actors it invokes, and the guards and actions its
@@ -85,13 +84,11 @@ export const latchSetup = setup({
       throw new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND')
     }),
   },
-  delays: { WALLET_DISCOVERY_WAIT: ASYNC_INJECTION_WAIT_MS },
   guards: {
     /** The route on show belongs to the flow already running (e.g. QR view → basic QR view). */
     continuesFlow: ({ context }, { route }: RouteParams) =>
       flowKeyOf(route) !== undefined && flowKeyOf(route) === flowKeyOf(context.flowRoute),
     startsFlow: (_, p: RouteParams & { flow: RouteFlow }) => routeFlowOf(p.route) === p.flow,
-    walletFound: ({ context }) => connectTarget(context) !== undefined,
     /** The server refused the call with a 403 (see `requestJson`). */
     forbidden: (_, { error }: { error: unknown }) =>
       isLatchError(error, 'INVALID_APP_CONFIGURATION'),
@@ -254,10 +251,13 @@ export const latchSetup = setup({
               connectorId: event.connectorId,
             })
             return
-          case 'connectorsChanged':
-            enqueue.assign({
-              connectors: { ...context.connectors, [namespace]: event.connectors },
-            })
+          case 'connectorsChanged': {
+            const connectors = { ...context.connectors, [namespace]: event.connectors }
+            enqueue.assign({ connectors })
+            // The run on show may be waiting for one of them (ConnectingExternal).
+            for (const ref of Object.values(context.run?.refs ?? {}))
+              if (ref) enqueue.sendTo(ref, { type: 'CONNECTORS', connectors })
+          }
         }
       },
     ),
@@ -320,57 +320,6 @@ export const latchSetup = setup({
     ),
 
     // The flows the views imply.
-    /** Asks the wallet unless an attempt with it is already under way (or it is connected). */
-    askWallet: enqueueActions(({ context, enqueue }, p?: { again: boolean }) => {
-      const target = connectTarget(context)
-      if (!target) return
-      // Under way (pending) or done (connected) with this wallet: the route was shown again.
-      const { pending, connections } = context.connection.getSnapshot().context
-      const id = target.connector.id
-      const busy = pending?.connector.id === id || connections.some((c) => c.connectorId === id)
-      if (busy && !p?.again) return
-      const preferredNetwork = selectActiveNetwork(context.network.getSnapshot(), target.namespace)
-      enqueue.sendTo(context.connection, {
-        type: 'CONNECT',
-        connector: target.connector,
-        namespace: target.namespace,
-        ...(preferredNetwork ? { preferredNetwork } : {}),
-      })
-    }),
-    abandonConnect: enqueueActions(({ context, enqueue }) => {
-      if (context.flowRoute?.view !== 'ConnectingExternal') return
-      enqueue.sendTo(context.connection, {
-        type: 'CANCEL',
-        connectorId: context.flowRoute.data.connectorId,
-      })
-    }),
-    confirmSwitch: enqueueActions(({ context, enqueue }) => {
-      if (context.flowRoute?.view !== 'SwitchNetwork') return
-      enqueue.sendTo(context.network, {
-        type: 'CONFIRM_SWITCH',
-        network: context.flowRoute.data.network,
-      })
-    }),
-    cancelSwitch: enqueueActions(({ context, enqueue }) =>
-      enqueue.sendTo(context.network, { type: 'CANCEL_SWITCH' }),
-    ),
-    pair: enqueueActions(({ context, enqueue }) => {
-      const route = context.flowRoute
-      const walletId = route?.view === 'ConnectingWalletConnect' ? route.data.walletId : undefined
-      enqueue.sendTo(context.walletConnect, { type: 'PAIR', ...(walletId ? { walletId } : {}) })
-    }),
-    retryPairing: enqueueActions(({ context, enqueue }) =>
-      enqueue.sendTo(context.walletConnect, { type: 'RETRY' }),
-    ),
-    /** Leaving the QR views abandons the proposal, and a session still connecting. */
-    stopPairing: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendTo(context.walletConnect, { type: 'STOP' })
-      enqueue.sendTo(context.connection, {
-        type: 'CANCEL',
-        connectorId: WALLETCONNECT_CONNECTOR_ID,
-      })
-    }),
-
     // Storage.
     rememberConnection: enqueueActions(
       ({ context, enqueue }, p: Parameters<Runtime['rememberConnection']>[0]) => {

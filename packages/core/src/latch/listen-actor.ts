@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate'
 import type { ChainNamespace } from '../identifiers/types.js'
+import type { BalanceActor, IdentityActor } from '../flows/port.js'
 import type {
   FarcasterChildren,
   LatchChildren,
@@ -27,6 +28,8 @@ export const listenActor = fromCallback<
   {
     runtime: Runtime
     children: LatchChildren
+    /** The current account's readers, children of the root. */
+    readers: { balance: BalanceActor; identity: IdentityActor }
     io: LatchIo
     /** The send flow's machines, spawned with the runtime (send-wiring.ts). */
     send: Partial<SendChildren>
@@ -35,8 +38,8 @@ export const listenActor = fromCallback<
     /** The Farcaster sign-in's machine, spawned with the runtime (farcaster-wiring.ts). */
     farcaster: Partial<FarcasterChildren>
   }
->(({ input: { runtime, children, io, send, social, farcaster }, sendBack, receive }) => {
-  const balance = runtime.watchBalance(children, io.registry, sendBack, io.account?.portfolio)
+>(({ input: { runtime, children, readers, io, send, social, farcaster }, sendBack, receive }) => {
+  const balance = runtime.watchBalance(children, readers.balance, sendBack)
   const adapters = runtime.watchAdapters(io.registry, sendBack)
   receive((event) => {
     if (event.type === 'ADAPTER_REMOVED') adapters.stopAdapter(event.namespace)
@@ -44,7 +47,7 @@ export const listenActor = fromCallback<
   })
   const stops = [
     runtime.watchChildren(children, sendBack),
-    runtime.watchAccount(children, io.account, sendBack),
+    runtime.watchAccount(children, readers.identity, sendBack),
     balance.stop,
     adapters.stop,
     runtime.watchWalletConnect(io.walletConnect, sendBack),

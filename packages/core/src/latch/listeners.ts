@@ -1,7 +1,5 @@
-import { createActor } from 'xstate'
-import { balanceMachine } from '../balances/balance.machine.js'
 import { balanceTarget, type BalanceTarget } from '../balances/balance-rules.js'
-import type { PortfolioReader } from '../balances/token-sources.js'
+import type { BalanceActor } from '../flows/port.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
 import { selectCurrentConnection } from '../machines/connection.selectors.js'
@@ -14,7 +12,7 @@ import {
 } from '../machines/network-rules.js'
 import type { Route } from '../router/routes.js'
 import type { WalletConnectLink } from '../walletconnect/link.js'
-import type { AdapterRegistry } from './adapter-actors.js'
+import type { AdapterRegistry } from '../adapter/registry.js'
 import { isConnectedSnapshot, networkFactsOf } from './facts.js'
 import type { LatchChildren, LatchRootEvent } from './root-events.js'
 
@@ -127,30 +125,24 @@ export function watchChildren(children: LatchChildren, report: Report): () => vo
 }
 
 /**
- * The current account's balance (balances/balance.machine.ts), run while the instance does: it
- * is told each new target (account, chain, network), and what it reads is reported to the root,
- * which stores it in the connection's account data. Stopping it stops any read under way;
- * `refresh` reads the same target again: past the 30 s caches when `fresh` (after a send),
- * through them otherwise (the Account view was shown). `portfolio` is the
- * instance's Latch server, asked for the token list when the wallet has no asset discovery.
+ * Feeds the current account's balance reader (balances/balance.machine.ts, a child of the root)
+ * while the instance runs: it is told each new target (account, chain, network), and what it
+ * reads is reported to the root, which stores it in the connection's account data. `refresh`
+ * reads the same target again: past the 30 s caches when `fresh` (after a send), through them
+ * otherwise (the Account view was shown). Stopping the feed leaves the reader to the root.
  */
 export function watchBalance(
   children: Pick<LatchChildren, 'connection' | 'network'>,
-  adapters: AdapterRegistry,
+  balance: BalanceActor,
   report: Report,
-  portfolio?: PortfolioReader,
 ): { stop(): void; refresh(fresh?: boolean): void } {
   const { connection, network } = children
-  const balance = createActor(balanceMachine, {
-    input: { adapters, ...(portfolio ? { portfolio } : {}) },
-  })
   const subscriptions = [
     balance.on('accountData', ({ namespace, data }) =>
       report({ type: 'balance.accountData', namespace, data }),
     ),
     balance.on('unavailable', () => report({ type: 'balance.unavailable' })),
   ]
-  balance.start()
   const targetChanged = onChange(
     (target: BalanceTarget | undefined) => balance.send({ type: 'TARGET', target }),
     (target) => target?.key ?? '',
@@ -162,7 +154,6 @@ export function watchBalance(
   return {
     stop() {
       subscriptions.forEach((subscription) => subscription.unsubscribe())
-      balance.stop()
     },
     // The same target again is a new read (the 30 s failure cooldown still applies).
     refresh: (fresh = true) => balance.send({ type: 'TARGET', target: target(), fresh }),

@@ -6,7 +6,7 @@ import { assertAddressOnNetwork } from '../identifiers/address-network.js'
 import type { connectionMachine } from '../machines/connection.machine.js'
 import { selectCurrentConnection } from '../machines/connection.selectors.js'
 import type { Network } from '../network/network.js'
-import type { AdapterRegistry } from './adapter-actors.js'
+import type { AdapterRegistry } from '../adapter/registry.js'
 
 /** What `latch.sendTransaction` takes: the rest comes from the current account and network. */
 export interface PageTransaction {

@@ -1,16 +1,15 @@
-import type { ActorRefFrom } from 'xstate'
+import type { LatchChildren } from '../flows/children.js'
+import type { AnyFlowList } from '../flows/flow-list.js'
+import type { BalanceActor, IdentityActor, LatchIo } from '../flows/port.js'
+import type { CreatedFlow, RootRun, RootServices } from './flow-types.js'
 import type { AdapterEvent } from '../adapter/contract.js'
 import type { BalanceEmitted } from '../balances/balance.machine.js'
 import type { Connector } from '../connector/connector.js'
 import type { Alert, AlertCode } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
-import type { connectionMachine } from '../machines/connection.machine.js'
 import type { ConnectionEmitted } from '../machines/connection.types.js'
-import type { modalMachine } from '../machines/modal.machine.js'
-import type { NetworkMachineEmitted, networkMachine } from '../machines/network.machine.js'
+import type { NetworkMachineEmitted } from '../machines/network.machine.js'
 import type { ConnectionFacts } from '../machines/network-rules.js'
-import type { toastMachine } from '../machines/toast.machine.js'
-import type { accountDataMachine } from '../machines/account-data.machine.js'
 import type { AccountDataEmitted, AccountDataTarget } from '../machines/account-data.types.js'
 import type { IdentityEmitted } from '../machines/identity.machine.js'
 import type { Route, SocialProvider } from '../router/routes.js'
@@ -18,12 +17,7 @@ import type { RecentWallet } from '../storage/keys.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import type { LatchTheme } from '../options/theme.js'
 import type { WalletConnectSession } from '../walletconnect/contract.js'
-import type { WalletConnectLink } from '../walletconnect/link.js'
-import type {
-  WalletConnectEmitted,
-  walletConnectMachine,
-} from '../walletconnect/walletconnect.machine.js'
-import type { AccountServices } from './account-services.js'
+import type { WalletConnectEmitted } from '../walletconnect/walletconnect.machine.js'
 import type { TokenBalance } from '../balances/token-balance.js'
 import type { PendingTransactionsActor } from '../send/pending-transactions.machine.js'
 import type { PendingTransactionsEmitted } from '../send/pending-transactions.machine.js'
@@ -34,25 +28,9 @@ import type { FarcasterLoginActor } from '../farcaster/farcaster-login.selectors
 import type { FarcasterLoginEmitted } from '../farcaster/farcaster-login.types.js'
 import type { SocialLoginActor } from '../social/social-login.selectors.js'
 import type { SocialLoginEmitted } from '../social/social-login.types.js'
-import type { SocialPopup, SocialPopupOpener } from '../social/social-popup.js'
-import type {
-  WalletDirectoryActor,
-  WalletDirectoryInput,
-} from '../wallets/wallet-directory.machine.js'
-import type { LatchAuth } from './auth-wiring.js'
-import type { AdapterRegistry } from './adapter-actors.js'
+import type { SocialPopup } from '../social/social-popup.js'
+import type { WalletDirectoryActor } from '../wallets/wallet-directory.machine.js'
 import type { Runtime } from './runtime.js'
-
-/** The root's children, typed: the chart sends to these refs, never to `system.get()` results. */
-export interface LatchChildren {
-  connection: ActorRefFrom<typeof connectionMachine>
-  network: ActorRefFrom<typeof networkMachine>
-  modal: ActorRefFrom<typeof modalMachine>
-  toast: ActorRefFrom<typeof toastMachine>
-  walletConnect: ActorRefFrom<typeof walletConnectMachine>
-  /** The Account view's NFTs and Activity tabs (started by the Account route's flow). */
-  accountData: ActorRefFrom<typeof accountDataMachine>
-}
 
 /**
  * The send flow's children (issue 15). Their code is in the runtime chunk, so the root spawns
@@ -97,6 +75,9 @@ export interface DirectoryChildren {
   allWallets: WalletDirectoryActor
 }
 
+export type { LatchChildren } from '../flows/children.js'
+export type { LatchIo } from '../flows/port.js'
+
 /** The root's context: its children, what it reaches outside, and what its chart decides on. */
 export interface LatchRootContext
   extends
@@ -106,6 +87,20 @@ export interface LatchRootContext
     Partial<FarcasterChildren>,
     Partial<DirectoryChildren> {
   io: LatchIo
+  /** The flows this instance runs (flows/index.ts, unless the environment named others). */
+  flows: AnyFlowList
+  /** Their runtime parts, made for this instance once it runs (empty before). */
+  created: readonly CreatedFlow[]
+  /** Their instance-long actors (empty before the instance runs). */
+  services: RootServices
+  /** The run on show (flows/flow.ts): its flow, its key and its actors. */
+  run?: RootRun
+  /** A run a host or a view asked for without its view (START_FLOW), until it starts. */
+  flowRequest?: { flow: string; request: unknown }
+  /** The current account's balance reader, spawned once the instance runs. */
+  balance?: BalanceActor
+  /** The current account's name and avatar reader, spawned with the balance reader. */
+  identity?: IdentityActor
   /** Connectors each adapter has discovered (SPEC §3 Connector). */
   connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
   /** Problems with the host's setup, shown in the modal (SPEC §8 alerts). */
@@ -131,34 +126,6 @@ export interface LatchRootContext
   recentWallets: readonly RecentWallet[]
   /** The host logged out while the runtime was loading: nothing is reconnected on load. */
   loggedOutWhileStarting: boolean
-  /**
-   * A send went through and the Account view is replacing Send: its balances are then read
-   * past the 30 s caches, not through them.
-   */
-  balanceSpent: boolean
-}
-
-/** What the instance reaches outside its machines. Nothing here is touched before START. */
-export interface LatchIo {
-  registry: AdapterRegistry
-  walletConnect: WalletConnectLink
-  /** Reconnect remembered wallets when the instance starts. */
-  reconnect: boolean
-  /** Asked once, at START (a user-agent read). */
-  isMobile: () => boolean
-  /** The account's reads from the instance's Latch server; absent without a server. */
-  account?: AccountServices
-  /** SPEC §9 pending polling (the host's `pollPendingTransactions`): off (undefined) by default. */
-  pendingPollingIntervalMs?: number
-  /** The embedded wallet's frame: the social login's calls go through it (auth-wiring.ts). */
-  auth: Pick<LatchAuth, 'runtime'>
-  /**
-   * The social login's popup: where its loading page is (the Latch server's) and how a window
-   * opens. Absent without a Latch server and a project id.
-   */
-  socialPopup?: { serverUrl: string; open: SocialPopupOpener }
-  /** The wallet lists' directory and the host's wallet ids (include, exclude, featured). */
-  walletDirectory: WalletDirectoryInput
 }
 
 /**
@@ -200,6 +167,11 @@ export type LatchRootEvent =
   // The user's and the host's intents.
   /** Try again, on whichever flow the view on show runs (connect, switch, pairing). */
   | { type: 'RETRY' }
+  /**
+   * Starts `flow` without its view (a host's `latch.connectSocial`, the email field on Connect):
+   * a run of it replaces the one on show; its views, once shown, continue the same run.
+   */
+  | { type: 'START_FLOW'; flow: string; request?: unknown }
   /** The host's or the user's logout: every connection, and every attempt in flight, ends. */
   | { type: 'DISCONNECT' }
   /** The account just spent (a send went through): its balances are read again. */

@@ -3,7 +3,8 @@ import type { ModalInput } from '../machines/modal.machine.js'
 import type { NetworkMachineInput } from '../machines/network.machine.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import type { LatchTheme } from '../options/theme.js'
-import type { LatchIo } from './root-events.js'
+import type { AnyFlowList } from '../flows/flow-list.js'
+import type { LatchIo } from '../flows/port.js'
 
 /** What `createLatch` hands the root: its children's inputs, the options in force, its I/O. */
 export interface LatchRootInput {
@@ -17,4 +18,6 @@ export interface LatchRootInput {
   /** The theme the host created the instance with. */
   theme: LatchTheme
   io: LatchIo
+  /** The flows the instance runs. */
+  flows: AnyFlowList
 }

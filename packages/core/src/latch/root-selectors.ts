@@ -2,12 +2,14 @@ import type { SnapshotFrom } from 'xstate'
 import type { PendingTransactionsActor } from '../send/pending-transactions.machine.js'
 import type { SendActor } from '../send/send.machine.js'
 import type { latchMachine } from './latch.machine.js'
+import { selectConnectPhase } from '../flows/connect-external/connect-external.selectors.js'
 import { routeFlowOf, type RouteFlow } from './route-flows.js'
 
 export type LatchRootSnapshot = SnapshotFrom<typeof latchMachine>
 
-/** The flow the view on show is running, if any. */
-export function selectFlow(snapshot: LatchRootSnapshot): RouteFlow | undefined {
+/** The flow the view on show is running, if any (its id: `switchingNetwork`, `pairing`…). */
+export function selectFlow(snapshot: LatchRootSnapshot): RouteFlow | string | undefined {
+  if (snapshot.matches({ running: { flow: 'run' } })) return snapshot.context.run?.id
   return snapshot.matches({ running: { flow: 'none' } })
     ? undefined
     : routeFlowOf(snapshot.context.flowRoute)
@@ -20,10 +22,7 @@ export function selectFlow(snapshot: LatchRootSnapshot): RouteFlow | undefined {
 export function selectConnectFlowPhase(
   snapshot: LatchRootSnapshot,
 ): 'findingWallet' | 'walletNotFound' | 'asking' | undefined {
-  for (const phase of ['findingWallet', 'walletNotFound', 'asking'] as const) {
-    if (snapshot.matches({ running: { flow: { connectingExternal: phase } } })) return phase
-  }
-  return undefined
+  return selectConnectPhase(snapshot.context.run?.refs.connectingExternal?.getSnapshot())
 }
 
 /**

@@ -1,26 +1,10 @@
-import type { Connector } from '../connector/connector.js'
-import type { ChainNamespace } from '../identifiers/types.js'
 import type { Route, ViewName } from '../router/routes.js'
-import { findConnectTarget, type ConnectTarget } from '../wallets/wallet-item.js'
 
-/**
- * SPEC §9 "Async-injection wait": how long a wallet may take to appear (announce itself, or
- * inject `window.ethereum`). The one value: core waits it for a wallet a route names, and the
- * adapters for late injection.
- */
-export const ASYNC_INJECTION_WAIT_MS = 1_000
+export { ASYNC_INJECTION_WAIT_MS } from '../flows/connect-external/injection-wait.js'
 
 /** The flows a view implies. Showing the view starts its flow; leaving the view stops it. */
 export type RouteFlow =
-  | 'choosingWallet'
-  | 'browsingWallets'
-  | 'connectingExternal'
-  | 'switchingNetwork'
-  | 'pairing'
-  | 'account'
-  | 'sending'
-  | 'connectingSocial'
-  | 'connectingFarcaster'
+  'choosingWallet' | 'browsingWallets' | 'sending' | 'connectingSocial' | 'connectingFarcaster'
 
 /**
  * Which view starts which flow: the one table a new flow is added to. A host that opens one of
@@ -30,11 +14,6 @@ export const routeFlows = {
   // The wallet lists: Connect's loads once per instance, AllWallets browses while on show.
   Connect: 'choosingWallet',
   AllWallets: 'browsingWallets',
-  ConnectingExternal: 'connectingExternal',
-  SwitchNetwork: 'switchingNetwork',
-  ConnectingWalletConnect: 'pairing',
-  ConnectingWalletConnectBasic: 'pairing',
-  Account: 'account',
   // Receive starts no flow: it reads the connection's snapshot (the address, the networks).
   Send: 'sending',
   // Issue 12: the social login, through its popup and the secure frame.
@@ -59,16 +38,6 @@ export function flowKeyOf(route: Route | undefined): string | undefined {
       return 'wallets'
     case 'AllWallets':
       return 'all-wallets'
-    case 'ConnectingExternal':
-      return `connect:${route.data.connectorId}`
-    case 'SwitchNetwork':
-      return `switch:${route.data.network.caipNetworkId}`
-    case 'ConnectingWalletConnect':
-      return `pair:${route.data.walletId ?? ''}`
-    case 'ConnectingWalletConnectBasic':
-      return 'pair:'
-    case 'Account':
-      return 'account'
     case 'Send':
       return 'send'
     // One flow whatever the provider: choosing another restarts the login there, not the flow.
@@ -79,14 +48,4 @@ export function flowKeyOf(route: Route | undefined): string | undefined {
     default:
       return undefined
   }
-}
-
-/** The wallet a ConnectingExternal route names, once an adapter has discovered it. */
-export function connectTargetOf(
-  route: Route | undefined,
-  connectors: Partial<Record<ChainNamespace, readonly Connector[]>>,
-  activeNamespace: ChainNamespace | undefined,
-): ConnectTarget | undefined {
-  if (route?.view !== 'ConnectingExternal') return undefined
-  return findConnectTarget(connectors, route.data.connectorId, activeNamespace)
 }

@@ -3,8 +3,13 @@ import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import { clearBrowserDatabases, detectStorage } from '../storage/browser-storage.js'
 import { createLatchStorage, type StorageReport } from '../storage/latch-storage.js'
 import type { StoragePort } from '../storage/storage-port.js'
+import { fromPromise } from 'xstate'
+import { balanceMachine } from '../balances/balance.machine.js'
+import type { LatchIo } from '../flows/port.js'
+import { identityMachine, type IdentityRequest } from '../machines/identity.machine.js'
 import { walletDirectoryMachine } from '../wallets/wallet-directory.machine.js'
-import { disconnected, networkSwitched, nextConnection } from './host-promises.js'
+import type { LoadedFlow } from './flow-types.js'
+import { disconnected, networkSwitched, nextConnection } from '../flows/host-promises.js'
 import { watchAccount } from './account-listeners.js'
 import { watchAdapters, watchBalance, watchChildren, watchWalletConnect } from './listeners.js'
 import { farcasterRuntime } from './farcaster-runtime.js'
@@ -28,6 +33,18 @@ export interface RuntimeOptions {
   onReport?: (report: StorageReport) => void
   /** SPEC §4 connect failure: what to delete besides Latch's keys (default: its own databases). */
   clearBrowserData?: () => Promise<void>
+  /** The flows' runtime parts, loaded beside this chunk (each flow's own). */
+  flows: readonly LoadedFlow[]
+}
+
+/** The current account's name and avatar reader, asking the instance's Latch server. */
+function identityLogic(io: LatchIo) {
+  const { account } = io
+  if (!account) return identityMachine
+  const lookup = fromPromise<Awaited<ReturnType<typeof account.lookupProfile>>, IdentityRequest>(
+    ({ input, signal }) => account.lookupProfile(input, signal),
+  )
+  return identityMachine.provide({ actors: { lookup } })
 }
 
 export function createRuntime(options: RuntimeOptions) {
@@ -38,6 +55,10 @@ export function createRuntime(options: RuntimeOptions) {
   })
   return {
     storage,
+    flows: options.flows,
+    /** The current account's balance reader (the root spawns it, listeners.ts feeds it). */
+    balanceLogic: balanceMachine,
+    identityLogic,
     watchChildren,
     watchBalance,
     watchAccount,

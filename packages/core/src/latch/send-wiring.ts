@@ -4,7 +4,8 @@ import type { LatchError } from '../errors/latch-error.js'
 import { route } from '../router/routes.js'
 import type { Network } from '../network/network.js'
 import type { AfterSend, SendEvent, SentTransfer } from '../send/send.types.js'
-import { latchSetup, runtimeOf } from './latch.setup.js'
+import { runtimeOf } from './latch.setup.js'
+import { latchRunSetup } from './run-wiring.js'
 
 /*
  * What the send flow's news means for the other children (issue 15): the root's vocabulary for
@@ -12,7 +13,7 @@ import { latchSetup, runtimeOf } from './latch.setup.js'
  * runtime chunk is loaded, so their code is never in a host's start-up JS; until then every
  * action here is a no-op. The chart (latch.machine.ts) names these actions.
  */
-export const latchSendSetup = latchSetup.extend({
+export const latchSendSetup = latchRunSetup.extend({
   guards: {
     /** The Send view is on show: it shows a failure itself, with Retry (SPEC §8 texts). */
     sendViewShown: ({ context }) => context.flowRoute?.view === 'Send',
@@ -43,7 +44,8 @@ export const latchSendSetup = latchSetup.extend({
      */
     afterSend: enqueueActions(({ context, enqueue }, { after }: { after: AfterSend }) => {
       if (after === 'showAccount' && context.flowRoute?.view === 'Send') {
-        enqueue.assign({ balanceSpent: true })
+        // Past the caches, before Account shows: its own read (through them) keeps this fresh.
+        if (context.balance) enqueue.sendTo(context.balance, { type: 'READ', fresh: true })
         enqueue.sendTo(context.modal, { type: 'REPLACE', route: route('Account') })
       } else enqueue.sendTo('listen', { type: 'REFRESH_BALANCE' })
     }),
@@ -78,16 +80,6 @@ export const latchSendSetup = latchSetup.extend({
     clearPending: enqueueActions(({ context, enqueue }, p?: { isConnected: boolean }) => {
       if (context.pendingTransactions && !p?.isConnected)
         enqueue.sendTo(context.pendingTransactions, { type: 'CLEAR' })
-    }),
-    /**
-     * The Account view's balances: through the 30 s caches (SPEC §9), or past them when a send
-     * just spent them (the Send view was replaced with Account).
-     */
-    readAccountBalance: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendTo('listen', {
-        type: context.balanceSpent ? 'REFRESH_BALANCE' : 'READ_BALANCE',
-      })
-      if (context.balanceSpent) enqueue.assign({ balanceSpent: false })
     }),
   },
 })

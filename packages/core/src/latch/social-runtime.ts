@@ -8,7 +8,7 @@ import type { SocialLoginActor } from '../social/social-login.selectors.js'
 import type { SocialLoginInput } from '../social/social-login.types.js'
 import { socialPopupUrl } from '../social/social-popup-url.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
-import { nextConnection } from './host-promises.js'
+import { nextConnection } from '../flows/host-promises.js'
 import type { Report } from './listeners.js'
 import type { LatchChildren, LatchIo } from './root-events.js'
 

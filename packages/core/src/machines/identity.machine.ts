@@ -19,7 +19,7 @@ export type IdentityEmitted =
   /** The name and avatar to show for `namespace`'s account (both absent: cleared). */
   { type: 'profile'; namespace: ChainNamespace; data: AccountData }
 
-interface IdentityContext {
+export interface IdentityContext {
   target?: BalanceTarget
 }
 

@@ -95,6 +95,7 @@ describe("the phone check's default (SPEC §2 rule 2)", () => {
     )
     latch.open()
     expect(selectRoute(latch.modal.getSnapshot()).view).toBe('ConnectingWalletConnectBasic')
+    await latch.ready()
     await flush()
     expect(contexts[0]!.isMobile()).toBe(false)
     latch.destroy()

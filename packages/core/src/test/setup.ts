@@ -4,3 +4,7 @@
 import '../latch/runtime.js'
 // Likewise the WalletConnect client's configuration, built (and loaded) on first pairing.
 import '../walletconnect/config.js'
+// And each flow's runtime part (flows/<flow>/<flow>.runtime.ts), which start() loads beside it.
+import { builtInFlows } from '../flows/list.js'
+
+await Promise.all(builtInFlows.modules.map((module) => module.load()))

@@ -1,5 +1,5 @@
 import type { ResolvedOptions } from '../options/schema.js'
-import type { AdapterRegistry } from '../latch/adapter-actors.js'
+import type { AdapterRegistry } from '../adapter/registry.js'
 import type { WalletConnectConfig } from './contract.js'
 import { proposalNamespaces } from './namespaces.js'
 

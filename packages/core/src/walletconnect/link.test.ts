@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeAdapter } from '../test/fake-adapter.js'
 import { createFakeWalletConnect, fakeSession, WC_ADDRESS } from '../test/fake-walletconnect.js'
-import { createAdapterRegistry } from '../latch/adapter-actors.js'
+import { createAdapterRegistry } from '../adapter/registry.js'
 import type { WalletConnectConfig } from './contract.js'
 import { createWalletConnectLink } from './link.js'
 

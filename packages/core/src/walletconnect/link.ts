@@ -2,7 +2,7 @@ import type { ConnectResult } from '../adapter/contract.js'
 import { LatchError } from '../errors/latch-error.js'
 import { isCaipAddress, parseCaipAddress } from '../identifiers/caip.js'
 import type { ChainNamespace } from '../identifiers/types.js'
-import type { AdapterRegistry } from '../latch/adapter-actors.js'
+import type { AdapterRegistry } from '../adapter/registry.js'
 import {
   WALLETCONNECT_CONNECTOR_ID,
   type WalletConnectClient,

@@ -2,11 +2,12 @@ import {
   findConnectTarget,
   selectActiveNamespace,
   selectConnectAttempt,
-  selectConnectFlowPhase,
+  selectConnectPhase,
   type ConnectAttempt,
   type ConnectorInfo,
   walletIconUrl,
 } from '@latch/core'
+import { useChildSelector } from '../../hooks/useChildSelector.js'
 import { useSelector } from '../../hooks/useSelector.js'
 import { useMemo } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
@@ -38,7 +39,8 @@ export function ConnectingExternal({ route }: ViewProps<'ConnectingExternal'>) {
     (s) => selectConnectAttempt(s, connectorId),
     sameAttempt,
   )
-  const phase = useSelector(latch.actor, selectConnectFlowPhase)
+  const run = useSelector(latch.actor, (s) => s.context.run?.refs.connectingExternal)
+  const phase = useChildSelector(run, selectConnectPhase)
   // The wallet as it was asked (pending or connected) when discovery no longer lists it.
   const known = useSelector(latch.connection, (s): ConnectorInfo | undefined =>
     s.context.pending?.connector.id === connectorId

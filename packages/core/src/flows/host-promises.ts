@@ -7,7 +7,7 @@ import {
 import { selectActiveCaipNetworkId } from '../machines/network-rules.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { Network } from '../network/network.js'
-import type { LatchChildren } from './root-events.js'
+import type { LatchChildren } from './children.js'
 
 /*
  * The promises the page helpers return. Each one settles from every state the machines can be

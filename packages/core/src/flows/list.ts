@@ -1,0 +1,18 @@
+import { flowList } from './flow-list.js'
+import { accountFlow } from './account/account.flow.js'
+import { connectExternalFlow } from './connect-external/connect-external.flow.js'
+import { pairingFlow } from './pairing/pairing.flow.js'
+import { switchNetworkFlow } from './switch-network/switch-network.flow.js'
+
+/**
+ * The flows every instance runs: adding one is a folder under `flows/` and one line here
+ * (packages/core/ARCHITECTURE.md). A view belongs to the first flow that lists it.
+ */
+export const builtInFlows = flowList()
+  .add(connectExternalFlow)
+  .add(switchNetworkFlow)
+  .add(pairingFlow)
+  .add(accountFlow)
+
+/** The built-in list's type: what `createLatch` builds an instance from by default. */
+export type BuiltInFlows = typeof builtInFlows
