@@ -4,6 +4,17 @@ import tseslint from 'typescript-eslint'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 
+/**
+ * no-restricted-imports options that refuse core's main entry and every entry of core but
+ * `allowed`.
+ * @param {string[]} allowed
+ * @param {string} message
+ */
+const onlyCoreEntries = (allowed, message) => ({
+  paths: [{ name: '@latch/core', message }],
+  patterns: [{ group: ['@latch/core/*', ...allowed.map((entry) => `!${entry}`)], message }],
+})
+
 export default tseslint.config(
   {
     ignores: [
@@ -85,6 +96,33 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Dependencies point one way: the server imports core's wire side only (its schemas and the
+    // pure rules both sides share), never core's main entry, which is client code.
+    files: ['packages/server/**/*.{ts,mts,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        onlyCoreEntries(
+          ['@latch/core/api'],
+          'The server imports only @latch/core/api of core: the wire schemas and the rules both sides share, never client code.',
+        ),
+      ],
+    },
+  },
+  {
+    // Its tests may also call it with core's own clients, exactly as an instance does.
+    files: ['packages/server/**/*.test.ts', 'packages/server/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        onlyCoreEntries(
+          ['@latch/core/api', '@latch/core/clients'],
+          "The server's tests import @latch/core/api, and @latch/core/clients to call the server as an instance does.",
+        ),
       ],
     },
   },

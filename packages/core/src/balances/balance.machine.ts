@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, not, setup } from 'xstate'
 import type { ChainAdapter } from '../adapter/contract.js'
-import { createTtlCache, type TtlCache } from '../api/ttl-cache.js'
+import { createTtlCache, type TtlCache } from '../clients/ttl-cache.js'
 import { LatchError } from '../errors/latch-error.js'
 import { formatAmount } from '../identifiers/amount.js'
 import type { ChainNamespace } from '../identifiers/types.js'

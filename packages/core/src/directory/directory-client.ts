@@ -119,7 +119,7 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
       // only this client's shell (issue 16).
       const [wallets, { queryLocalDirectory }] = await Promise.all([
         getLocalWallets(),
-        import('./local-directory.js'),
+        import('./query.js'),
       ])
       return queryLocalDirectory(wallets, query)
     }

@@ -8,13 +8,18 @@ export {
 export { generateWalletIcon, walletIconUrl, walletInitials } from './icon.js'
 export {
   RECOMMENDED_WALLETS_COUNT,
-  WALLETS_PER_PAGE,
-  WALLET_SEARCH_LIMIT,
-  queryLocalDirectory,
   recommendedWallets,
   type RecommendedWalletsOptions,
 } from './local-directory.js'
-export { buildGetWalletsUrl, type SdkInfo, type WalletPage, type WalletQuery } from './query.js'
+export {
+  WALLETS_PER_PAGE,
+  WALLET_SEARCH_LIMIT,
+  buildGetWalletsUrl,
+  queryLocalDirectory,
+  type SdkInfo,
+  type WalletPage,
+  type WalletQuery,
+} from './query.js'
 export { MAX_DATA_IMAGE_LENGTH, isSafeImageUrl, safeImageUrl } from './image-url.js'
 export type { DirectoryWallet, WalletBadge } from './wallet.js'
 export {

@@ -1,11 +1,6 @@
 import { describe, it, expect } from 'vitest'
-import {
-  RECOMMENDED_WALLETS_COUNT,
-  WALLETS_PER_PAGE,
-  WALLET_SEARCH_LIMIT,
-  queryLocalDirectory,
-  recommendedWallets,
-} from './local-directory.js'
+import { RECOMMENDED_WALLETS_COUNT, recommendedWallets } from './local-directory.js'
+import { WALLETS_PER_PAGE, WALLET_SEARCH_LIMIT, queryLocalDirectory } from './query.js'
 import type { DirectoryWallet } from './wallet.js'
 import { directoryWallets } from './wallets.data.js'
 

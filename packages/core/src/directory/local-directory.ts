@@ -1,52 +1,11 @@
+// The Connect view's pick from the directory. Answering a `GET /getWallets` query is query.ts's:
+// the Latch server answers with that rule too, and none of this.
 import { isWalletExcluded } from '../connector/exclusion.js'
-import type { WalletPage, WalletQuery } from './query.js'
+import { supportsAnyChain } from './query.js'
 import type { DirectoryWallet } from './wallet.js'
 
-/** SPEC §9: wallets per page of the AllWallets list. */
-export const WALLETS_PER_PAGE = 40
-/** SPEC §9: a search shows at most this many wallets. */
-export const WALLET_SEARCH_LIMIT = 100
 /** SPEC §9: recommended wallets shown on the Connect view. */
 export const RECOMMENDED_WALLETS_COUNT = 4
-
-function positiveInteger(value: number, fallback: number): number {
-  return Number.isSafeInteger(value) && value >= 1 ? value : fallback
-}
-
-function supportsAnyChain(wallet: DirectoryWallet, chains: readonly string[]): boolean {
-  return chains.length === 0 || wallet.chains.some((chain) => chains.includes(chain))
-}
-
-/**
- * Answers a SPEC §7 `GET /getWallets` query from a list of wallets (the built-in data module until
- * the service exists), with the service's contract: `include` keeps only the listed ids, `exclude`
- * drops wallets by id, rdns or name, `chains` keeps wallets supporting any of them, `badge` keeps
- * badged wallets, and `search` matches names case-insensitively (trimmed), capped at
- * {@link WALLET_SEARCH_LIMIT} results. `count` is the number of matches; `data` is the requested
- * page of them. Order is the list's own, so pages never shift between calls. A page or entries
- * that is not a positive integer reads as the first page of {@link WALLETS_PER_PAGE}.
- */
-export function queryLocalDirectory<W extends DirectoryWallet>(
-  wallets: readonly W[],
-  query: WalletQuery,
-): WalletPage<W> {
-  const include = query.include ?? []
-  const exclude = query.exclude ?? []
-  const chains = query.chains ?? []
-  const search = query.search?.trim().toLowerCase() ?? ''
-  let matches = wallets.filter(
-    (wallet) =>
-      (include.length === 0 || include.includes(wallet.id)) &&
-      !isWalletExcluded(wallet, exclude) &&
-      supportsAnyChain(wallet, chains) &&
-      (query.badge === undefined || wallet.badge === query.badge) &&
-      (search === '' || wallet.name.toLowerCase().includes(search)),
-  )
-  if (search !== '') matches = matches.slice(0, WALLET_SEARCH_LIMIT)
-  const entries = positiveInteger(query.entries, WALLETS_PER_PAGE)
-  const start = (positiveInteger(query.page, 1) - 1) * entries
-  return { data: matches.slice(start, start + entries), count: matches.length }
-}
 
 /** What decides the recommended wallets. */
 export interface RecommendedWalletsOptions {

@@ -1,7 +1,7 @@
 // The directory service's side of the client (SPEC §7 GET /getWallets): the request, and the
 // checks on its untrusted answer. Loaded by the client on its first query to a service, so a host
 // on the built-in directory never downloads it.
-import { requestJson } from '../api/http.js'
+import { requestJson } from '../clients/http.js'
 import { walletPageEnvelopeSchema } from '../api/provider.js'
 import { buildGetWalletsUrl, type SdkInfo, type WalletPage, type WalletQuery } from './query.js'
 import { directoryWalletEntrySchema, type DirectoryWallet } from './wallet-schema.js'

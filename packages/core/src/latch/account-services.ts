@@ -3,7 +3,7 @@
 // the Account tabs. One account client per instance, so SPEC §9's caches are the instance's own;
 // its code is its own chunk, loaded on the first read, never at start-up.
 import { fromPromise } from 'xstate'
-import type { AccountClient, AccountProfile } from '../api/account-client.js'
+import type { AccountClient, AccountProfile } from '../clients/account-client.js'
 import type { AccountHistoryResponse } from '../api/account.js'
 import type { PortfolioReader } from '../balances/token-sources.js'
 import type {
@@ -39,7 +39,7 @@ export function accountServices(
   if (!serverUrl || !projectId) return undefined
   let client: Promise<AccountClient> | undefined
   const load = () =>
-    (client ??= import('../api/account-client.js').then(({ createAccountClient }) =>
+    (client ??= import('../clients/account-client.js').then(({ createAccountClient }) =>
       createAccountClient({ serverUrl, projectId, ...(env.fetch ? { fetch: env.fetch } : {}) }),
     ))
   return {

@@ -2,8 +2,8 @@
 // resolved to an address and avatar on the instance's Latch server. Its own chunk, loaded on the
 // first name a visitor types (account-services.ts).
 import * as z from 'zod/mini'
-import { requestJson } from '../api/http.js'
-import type { ServerEndpoint } from '../api/provider-client.js'
+import { requestJson } from '../clients/http.js'
+import type { ServerEndpoint } from '../clients/provider-client.js'
 import { serverApiUrl } from '../api/urls.js'
 import type { Network } from '../network/network.js'
 import type { ResolvedName } from '../send/send.types.js'

@@ -50,7 +50,7 @@ export function serverServices(
     directory,
     async fetchProjectConfig(signal) {
       // Its own chunk: only a started instance with a server reads its configuration.
-      const { createProviderClient } = await import('../api/provider-client.js')
+      const { createProviderClient } = await import('../clients/provider-client.js')
       const client = createProviderClient({
         serverUrl,
         projectId,

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import { HISTORY_FALLBACK } from '../api/history-fallback.js'
+import { HISTORY_FALLBACK } from '../clients/history-fallback.js'
 import type {
   AccountDataContext,
   AccountDataEmitted,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { AccountProfile } from '../api/account-client.js'
+import type { AccountProfile } from '../clients/account-client.js'
 import { balanceTarget } from '../balances/balance-rules.js'
 import { defineNetwork, type Network } from '../network/network.js'
 import { flush } from '../test/deferred.js'

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
-import type { AccountProfile } from '../api/account-client.js'
+import type { AccountProfile } from '../clients/account-client.js'
 import type { BalanceTarget } from '../balances/balance-rules.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { AccountData } from './connection.types.js'

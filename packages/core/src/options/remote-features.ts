@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import { projectConfigSchema } from '../api/project-config.js'
 import { createAlert, type Alert } from '../errors/alerts.js'
 import { safeParseWith } from '../validation/parse.js'
 import { availableFeatures, type FeatureSet } from './available-features.js'
@@ -34,18 +34,11 @@ const remoteIds = {
 } as const satisfies Record<string, keyof RemoteFeatures>
 
 /**
- * The response's only documented part. Extra fields are allowed (the service may grow); the
- * fields read must have the right types, or the whole response is distrusted.
+ * The project-configuration response's schema, by the name the main entry has exported it under.
+ * It is a wire schema, which the Latch server answers with too, so it lives once on the wire side
+ * (api/project-config.ts's `projectConfigSchema`).
  */
-export const remoteConfigResponseSchema = z.looseObject({
-  features: z.array(
-    z.looseObject({
-      id: z.string(),
-      isEnabled: z.boolean(),
-      config: z.nullish(z.array(z.string())),
-    }),
-  ),
-})
+export const remoteConfigResponseSchema = projectConfigSchema
 
 function isSocial(value: string): value is SocialLoginOption {
   return (socialLoginOptions as readonly string[]).includes(value)

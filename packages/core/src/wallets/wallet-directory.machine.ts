@@ -3,8 +3,9 @@ import {
   queryLocalDirectory,
   WALLET_SEARCH_LIMIT,
   WALLETS_PER_PAGE,
-} from '../directory/local-directory.js'
-import type { WalletPage, WalletQuery } from '../directory/query.js'
+  type WalletPage,
+  type WalletQuery,
+} from '../directory/query.js'
 import type { DirectoryWallet } from '../directory/wallet.js'
 import type { LatchError } from '../errors/latch-error.js'
 import { toLatchError } from '../errors/rpc-error.js'

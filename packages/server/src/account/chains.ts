@@ -1,4 +1,4 @@
-import { isCaipNetworkId } from '@latch/core'
+import { isCaipNetworkId } from '@latch/core/api'
 import { createPublicClient, fallback, http, type PublicClient } from 'viem'
 import type { ChainConfig, ServerConfig } from '../config/schema.js'
 import { HttpError } from '../http/errors.js'

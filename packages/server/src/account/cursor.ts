@@ -1,4 +1,4 @@
-import { isCaipNetworkId } from '@latch/core'
+import { isCaipNetworkId } from '@latch/core/api'
 import * as z from 'zod'
 import { HttpError } from '../http/errors.js'
 

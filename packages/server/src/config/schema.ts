@@ -1,5 +1,4 @@
-import { isCaipNetworkId } from '@latch/core'
-import { isFrameAncestorPattern, projectIdSchema } from '@latch/core/api'
+import { isCaipNetworkId, isFrameAncestorPattern, projectIdSchema } from '@latch/core/api'
 import * as z from 'zod'
 import { checkFarcasterConfig, farcasterConfigSchema } from '../auth/farcaster-config.js'
 import { checkSocialFeatures, socialConfigSchema } from '../auth/social-config.js'

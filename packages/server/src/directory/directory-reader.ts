@@ -1,5 +1,9 @@
-import { queryLocalDirectory, type DirectoryWallet, type WalletQuery } from '@latch/core'
-import { walletPageSchema } from '@latch/core/api'
+import {
+  queryLocalDirectory,
+  walletPageSchema,
+  type DirectoryWallet,
+  type WalletQuery,
+} from '@latch/core/api'
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/database.js'
 import { directoryVersion, wallets } from '../db/schema.js'

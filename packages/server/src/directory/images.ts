@@ -1,4 +1,4 @@
-import { WALLET_ID } from '@latch/core'
+import { WALLET_ID } from '@latch/core/api'
 import { and, eq } from 'drizzle-orm'
 import * as z from 'zod'
 import type { Db } from '../db/database.js'

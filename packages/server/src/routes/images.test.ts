@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { directoryWallets } from '@latch/core'
-import { apiErrorSchema } from '@latch/core/api'
+import { apiErrorSchema, directoryWallets } from '@latch/core/api'
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { images } from '../db/schema.js'

@@ -1,5 +1,9 @@
-import { COIN_TYPE_FLAG, isBitcoinAddress, isSolanaAddress } from '@latch/core'
-import type { ProfileNameEntry } from '@latch/core/api'
+import {
+  COIN_TYPE_FLAG,
+  isBitcoinAddress,
+  isSolanaAddress,
+  type ProfileNameEntry,
+} from '@latch/core/api'
 import { and, asc, desc, eq, or } from 'drizzle-orm'
 import { getAddress } from 'viem'
 import { evmChainId } from '../account/chains.js'

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { COIN_TYPE_FLAG } from '@latch/core'
 import {
   apiErrorSchema,
-  createAccountClient,
+  COIN_TYPE_FLAG,
   profileNameEntrySchema,
   profileReverseResponseSchema,
 } from '@latch/core/api'
+// Core's own client, called exactly as an instance calls this server.
+import { createAccountClient } from '@latch/core/clients'
 import fc from 'fast-check'
 import { getAddress } from 'viem'
 import { expect, it } from 'vitest'

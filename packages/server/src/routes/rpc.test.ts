@@ -1,5 +1,4 @@
-import { errorMessages } from '@latch/core'
-import { apiErrorSchema, serverRpcUrl, supportedChainsSchema } from '@latch/core/api'
+import { apiErrorSchema, errorMessages, serverRpcUrl, supportedChainsSchema } from '@latch/core/api'
 import { startDevnet, type Devnet } from '@latch/devnet'
 import { createPublicClient, http, MethodNotFoundRpcError } from 'viem'
 import { afterAll, beforeAll, expect, it } from 'vitest'

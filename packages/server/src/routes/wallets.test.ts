@@ -2,13 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
+  apiErrorSchema,
   buildGetWalletsUrl,
   directoryWallets,
+  LATCH_SDK,
   queryLocalDirectory,
+  walletPageSchema,
   type DirectoryWallet,
   type WalletQuery,
-} from '@latch/core'
-import { apiErrorSchema, LATCH_SDK, walletPageSchema } from '@latch/core/api'
+} from '@latch/core/api'
 import fc from 'fast-check'
 import { expect, it, onTestFinished } from 'vitest'
 import { describeOnEachDatabase, get, TEST_ORIGIN, testConfig } from '../../test/harness.js'

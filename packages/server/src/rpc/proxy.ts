@@ -1,5 +1,5 @@
-import { errorMessages } from '@latch/core'
 import {
+  errorMessages,
   jsonRpcRequestSchema,
   jsonRpcResponseSchema,
   type JsonRpcRequest,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { directoryWalletEntrySchema, directoryWallets } from '@latch/core'
+import { directoryWalletEntrySchema, directoryWallets } from '@latch/core/api'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/database.js'
 import { withLock } from '../db/database.js'

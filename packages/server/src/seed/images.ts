@@ -1,4 +1,4 @@
-import { generateWalletIcon } from '@latch/core'
+import { generateWalletIcon } from '@latch/core/api'
 import { inArray } from 'drizzle-orm'
 import type { ServerConfig } from '../config/schema.js'
 import { withLock, type Db } from '../db/database.js'

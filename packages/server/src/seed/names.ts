@@ -1,5 +1,4 @@
-import { isAddressForNamespace } from '@latch/core'
-import { profileNameSchema } from '@latch/core/api'
+import { isAddressForNamespace, profileNameSchema } from '@latch/core/api'
 import { sql } from 'drizzle-orm'
 import * as z from 'zod'
 import type { Db } from '../db/database.js'

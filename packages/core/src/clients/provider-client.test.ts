@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { LatchError } from '../errors/latch-error.js'
 import { startFakeLatchServer, type FakeLatchServer } from '../test/fake-latch-server.js'
 import { createProviderClient } from './provider-client.js'
-import type { EventBody } from './provider.js'
-import { LATCH_SDK } from './sdk.js'
+import type { EventBody } from '../api/provider.js'
+import { LATCH_SDK } from '../api/sdk.js'
 
 let server: FakeLatchServer
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // `GET /v1/account/{address}/nfts?chainId&cursor` (Latch's own call; AppKit 1.7.8 has none): the
-// server's page (account.ts's `accountNftsResponseSchema`) as the gallery's items.
+// server's page (api/account.ts's `accountNftsResponseSchema`) as the gallery's items.
+import type { AccountNftsResponse } from '../api/account.js'
 import type { NftItem, NftPage } from '../machines/account-data.types.js'
-import type { AccountNftsResponse } from './account.js'
 
 /** The server's page as the gallery's items (ids unique per contract and token). */
 export function nftPageOf(response: AccountNftsResponse): NftPage {

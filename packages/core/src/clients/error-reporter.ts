@@ -2,11 +2,13 @@
 // more, whatever fails how often. The Latch server enforces the same limit per project and
 // client; this side keeps a failing page from even trying.
 import * as z from 'zod/mini'
-import { ERROR_REPORTS_PER_MINUTE, eventBodySchema, type EventBody } from './provider.js'
+import {
+  ERROR_REPORT_WINDOW_MS,
+  ERROR_REPORTS_PER_MINUTE,
+  eventBodySchema,
+  type EventBody,
+} from '../api/provider.js'
 import type { ProviderClient } from './provider-client.js'
-
-/** The window SPEC §9's limit counts over. */
-export const ERROR_REPORT_WINDOW_MS = 60_000
 
 /** Where the reports come from: the page's URL and its domain (SPEC §7 `POST /e` body). */
 export interface ReportPage {

@@ -1,11 +1,8 @@
 // SPEC §7 "Blockchain-data API" on the host's Latch server: the account's balances, history and
-// identity, each answer checked against the shared schemas (account.ts), with SPEC §9's caches
+// identity, each answer checked against the shared schemas (api/account.ts), with SPEC §9's caches
 // and SPEC §7/§8's fallbacks. One client per instance (its caches are its own), made lazily by
 // the instance that has a server: none of this is start-up JS.
 import type * as z from 'zod/mini'
-import { LatchError } from '../errors/latch-error.js'
-import type { CaipNetworkId } from '../identifiers/types.js'
-import type { NftPage } from '../machines/account-data.types.js'
 import {
   ACCOUNT_TOKENS_MAX,
   accountBalanceResponseSchema,
@@ -15,14 +12,17 @@ import {
   reverseLookupResponseSchema,
   type AccountHistoryResponse,
   type Balance,
-} from './account.js'
+} from '../api/account.js'
+import { supportedChainsSchema } from '../api/rpc.js'
+import { serverApiUrl } from '../api/urls.js'
+import { LatchError } from '../errors/latch-error.js'
+import type { CaipNetworkId } from '../identifiers/types.js'
+import type { NftPage } from '../machines/account-data.types.js'
 import { nftPageOf } from './account-nfts.js'
 import { HISTORY_FALLBACK } from './history-fallback.js'
 import { requestJson } from './http.js'
 import type { ServerEndpoint } from './provider-client.js'
-import { supportedChainsSchema } from './rpc.js'
 import { createTtlCache } from './ttl-cache.js'
-import { serverApiUrl } from './urls.js'
 
 /** SPEC §9: the portfolio (the server's balance list) is cached 30 s. */
 export const PORTFOLIO_CACHE_MS = 30_000

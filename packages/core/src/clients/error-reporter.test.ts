@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createErrorReporter, ERROR_REPORT_WINDOW_MS } from './error-reporter.js'
-import { ERROR_REPORTS_PER_MINUTE, eventBodySchema, type EventBody } from './provider.js'
+import { createErrorReporter } from './error-reporter.js'
+import {
+  ERROR_REPORT_WINDOW_MS,
+  ERROR_REPORTS_PER_MINUTE,
+  eventBodySchema,
+  type EventBody,
+} from '../api/provider.js'
 import * as z from 'zod/mini'
 
 const page = { url: 'https://app.example.com/swap?x=1', domain: 'app.example.com' }

@@ -1,4 +1,4 @@
-import type { AccountHistoryResponse } from './account.js'
+import type { AccountHistoryResponse } from '../api/account.js'
 
 // Its own module: the account-data machine (start-up JS) names it without the client.
 

@@ -2,8 +2,8 @@
 // failing becomes (SPEC §8). The directory and the provider-services client share it, so a 403
 // means 'Invalid App Configuration' wherever it is answered.
 import * as z from 'zod/mini'
+import { apiErrorSchema } from '../api/errors.js'
 import { LatchError } from '../errors/latch-error.js'
-import { apiErrorSchema } from './errors.js'
 
 /** One JSON call to the server. */
 export interface JsonRequest {

@@ -3,21 +3,20 @@
 // configuration's failure is the caller's to turn into local values (or, on a 403, the
 // 'Invalid App Configuration' alert). The wallet directory has its own client (directory/).
 import * as z from 'zod/mini'
-import { LatchError } from '../errors/latch-error.js'
-import { requestJson } from './http.js'
+import { projectConfigSchema, type ProjectConfig } from '../api/project-config.js'
 import {
   allowedOriginsSchema,
   analyticsConfigSchema,
   eventAcceptedSchema,
   eventBodySchema,
-  projectConfigSchema,
   type AllowedOrigins,
   type AnalyticsConfig,
   type EventBody,
-  type ProjectConfig,
-} from './provider.js'
-import type { SdkInfo } from './sdk.js'
-import { serverApiUrl } from './urls.js'
+} from '../api/provider.js'
+import type { SdkInfo } from '../api/sdk.js'
+import { serverApiUrl } from '../api/urls.js'
+import { LatchError } from '../errors/latch-error.js'
+import { requestJson } from './http.js'
 
 /** Where and as whom an instance calls its Latch server. */
 export interface ServerEndpoint {
