@@ -8,7 +8,8 @@ import { createMemoryStorage } from '../storage/memory-storage.js'
 import { createAuthFrame } from './auth-frame.js'
 import { AUTH_CONNECTOR_ID } from './auth-connector.js'
 import { createAuthLink } from './auth-link.js'
-import { emailLoginMachine } from './email-login.machine.js'
+import { emailLoginActors } from '../flows/email/email.runtime.js'
+import { emailLoginMachine } from '../flows/email/email-login.machine.js'
 import type { FrameRpcError } from './frame-provider.js'
 import { scriptedFrame } from '../testing/scripted-frame.js'
 
@@ -59,9 +60,17 @@ describe('the AUTH connector and its frame (SPEC §4 secure iframe)', () => {
       CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' }),
       CONNECT_OTP: () => undefined,
     })
-    const actor = createActor(emailLoginMachine.provide({ actors: link.loginActors }), {
-      input: { storage },
-    }).start()
+    const actor = createActor(
+      emailLoginMachine.provide({
+        actors: emailLoginActors(
+          async () => link,
+          async () => {},
+        ),
+      }),
+      {
+        input: { storage },
+      },
+    ).start()
     actor.send({ type: 'SUBMIT_EMAIL', email: 'ada@example.com' })
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('enteringCode'))
     expect(seen.options?.frameUrl).toBe('http://127.0.0.1:4000/secure-frame/')

@@ -1,20 +1,10 @@
-import {
-  type AppEventType,
-  type AppRequest,
-  type AppSuccess,
-  type ChainId,
-  type FrameUser,
-} from '@latch/frame'
-import { fromPromise } from 'xstate'
+import type { AppEventType, AppRequest, AppSuccess } from '@latch/frame'
 import type { AdapterRegistry } from '../adapter/registry.js'
-import type { SocialProvider } from '../router/routes.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import { askUntilAnswered } from './ask-again.js'
 import { AUTH_CONNECTOR_ID, authConnector } from './auth-connector.js'
 import type { AuthFrame } from './auth-frame.js'
-import type { ConnectEmailAction } from './email-login.types.js'
 import { createFrameProvider, type FrameProvider } from './frame-provider.js'
-import type { UpdateEmailAction } from './update-email.machine.js'
 
 /** The login cache and the flag that makes a page load the frame (SPEC §4). */
 type AuthStorage = Pick<LatchStorage, 'get' | 'clearLoginCache'>
@@ -36,76 +26,29 @@ export interface AuthLink {
   restore(signal?: AbortSignal): Promise<boolean>
   /** SIGN_OUT in the frame (best effort), then the login cache is cleared (SPEC §4) and the provider taken back. */
   signOut(): Promise<void>
-  /** The email-login machine's actors (`emailLoginMachine.provide({ actors })`). */
-  readonly loginActors: ReturnType<typeof loginActors>
-  /** The email-update machine's actors. */
-  readonly updateActors: ReturnType<typeof updateActors>
-  /** The social login's frame calls (issue 12): the social-login machine's actors use them. */
-  readonly social: SocialFrameCalls
-}
-
-/** The social login's two frame calls (SPEC §7 GET_SOCIAL_REDIRECT_URI, CONNECT_SOCIAL). */
-export interface SocialFrameCalls {
-  /** The provider's URL for the popup; the frame remembers the flow it belongs to. */
-  redirectUri(provider: SocialProvider, signal: AbortSignal): Promise<string>
   /**
-   * Waits while the visitor is at the provider, until the frame holds the session; then the
-   * AUTH connector's provider is lent (it can connect). SPEC §9's 30 s request timeout is
-   * shorter than the frame's wait (SOCIAL_RESULT_TIMEOUT_MS), so a call that timed out is made
-   * again: the frame keeps the flow for it. The caller's signal ends the wait.
+   * One request to the frame, typed by the protocol (`@latch/frame`): each flow makes its frame
+   * calls from this (its machine's actors), so none is written twice.
    */
-  connect(request: { uri: string; chainId?: ChainId }, signal: AbortSignal): Promise<FrameUser>
+  readonly ask: AskFrame
+  /**
+   * A long wait in the frame (a social login at its provider, a Farcaster app's approval): asked
+   * again when SPEC §9's 30 s request timeout cuts it short (the frame keeps the flow for it),
+   * then the AUTH connector's provider is lent, since the frame now holds a session.
+   */
+  askForSession<T extends AppEventType>(
+    type: T,
+    payload: AppRequest<T>,
+    signal: AbortSignal,
+  ): Promise<AppSuccess<T>>
 }
 
-type Ask = <T extends AppEventType>(
+/** One request to the secure frame, with its typed payload and answer. */
+export type AskFrame = <T extends AppEventType>(
   type: T,
   payload: AppRequest<T>,
   signal: AbortSignal,
 ) => Promise<AppSuccess<T>>
-
-function loginActors(ask: Ask) {
-  return {
-    connectEmail: fromPromise<{ action: ConnectEmailAction }, { email: string }>(
-      ({ input, signal }) => ask('CONNECT_EMAIL', { email: input.email }, signal),
-    ),
-    connectDevice: fromPromise<void, { email: string }>(async ({ signal }) => {
-      await ask('CONNECT_DEVICE', undefined, signal)
-    }),
-    connectOtp: fromPromise<void, { email: string; otp: string }>(async ({ input, signal }) => {
-      await ask('CONNECT_OTP', { otp: input.otp }, signal)
-    }),
-  }
-}
-
-function socialCalls(ask: Ask, lend: () => void): SocialFrameCalls {
-  return {
-    async redirectUri(provider, signal) {
-      return (await ask('GET_SOCIAL_REDIRECT_URI', { provider }, signal)).uri
-    },
-    async connect({ uri, chainId }, signal) {
-      const user = await askUntilAnswered(
-        () => ask('CONNECT_SOCIAL', { uri, ...(chainId !== undefined ? { chainId } : {}) }, signal),
-        signal,
-      )
-      lend()
-      return user
-    },
-  }
-}
-
-function updateActors(ask: Ask) {
-  return {
-    updateEmail: fromPromise<{ action: UpdateEmailAction }, { email: string }>(
-      ({ input, signal }) => ask('UPDATE_EMAIL', { email: input.email }, signal),
-    ),
-    verifyPrimary: fromPromise<void, { otp: string }>(async ({ input, signal }) => {
-      await ask('UPDATE_EMAIL_PRIMARY_OTP', { otp: input.otp }, signal)
-    }),
-    verifySecondary: fromPromise<{ newEmail: string }, { otp: string }>(({ input, signal }) =>
-      ask('UPDATE_EMAIL_SECONDARY_OTP', { otp: input.otp }, signal),
-    ),
-  }
-}
 
 /**
  * Ties the secure frame to the instance: the AUTH connector's provider, the login flows'
@@ -118,7 +61,7 @@ export function createAuthLink(deps: {
 }): AuthLink {
   const { frame, registry, storage } = deps
   const provider = createFrameProvider(() => frame.client())
-  const ask: Ask = async (type, payload, signal) => {
+  const ask: AskFrame = async (type, payload, signal) => {
     const client = await frame.client()
     const request: <T extends AppEventType>(
       type: T,
@@ -156,8 +99,11 @@ export function createAuthLink(deps: {
       provider.announce('disconnect')
       lend(undefined)
     },
-    loginActors: loginActors(ask),
-    updateActors: updateActors(ask),
-    social: socialCalls(ask, () => lend(provider)),
+    ask,
+    async askForSession(type, payload, signal) {
+      const answer = await askUntilAnswered(() => ask(type, payload, signal), signal)
+      lend(provider)
+      return answer
+    },
   }
 }

@@ -10,6 +10,8 @@ import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
 import { devnetA } from '../testing/networks.js'
 import { frameRefusal, scriptedFrame } from '../testing/scripted-frame.js'
 import { embeddedWalletOf } from './embedded-wallet.js'
+import { startEmailLogin } from '../flows/email/email.views.js'
+import { route } from '../router/routes.js'
 
 /*
  * SPEC §3 `embeddedWalletInfo` through createLatch and no view (a host without React): an email
@@ -70,11 +72,17 @@ const info = (latch: Latch) => latch.getAccount().embeddedWalletInfo
 /** Logs in by email as the views do: the field, then the code. */
 async function logIn(latch: Latch, email: string) {
   await latch.ready()
-  await latch.auth.submitEmail(email)
-  const login = latch.auth.current!.login!
+  latch.actor.send(startEmailLogin(email))
+  const login = latch.emailLogin!
   await waitFor(login, (s) => s.matches('enteringCode'))
   login.send({ type: 'SUBMIT_CODE', otp: '123456' })
   await waitFor(latch.connection, (s) => s.matches('connected'))
+}
+
+/** Starts an update as the views do: UpdateEmailWallet, then its field. */
+async function startUpdate(latch: Latch, email: string) {
+  latch.open({ route: route('UpdateEmailWallet') })
+  latch.updateEmail!.send({ type: 'SUBMIT_EMAIL', email })
 }
 
 /** One step of the update: waits for `state`, then enters `otp`. */
@@ -83,7 +91,7 @@ async function enterUpdateCode(
   state: 'enteringPrimaryOtp' | 'enteringSecondaryOtp',
   otp: string,
 ) {
-  const update = latch.auth.current!.update!
+  const update = latch.updateEmail!
   await waitFor(update, (s) => s.matches(state))
   update.send({ type: 'SUBMIT_CODE', otp })
 }
@@ -148,9 +156,9 @@ describe('embeddedWalletInfo through createLatch (issue 17)', () => {
   it('an email update: a wrong code changes nothing; success shows the new email', async () => {
     const { latch, seen, storage } = setup()
     await logIn(latch, 'ada@example.com')
-    await latch.auth.startUpdate('ada@new.example')
+    await startUpdate(latch, 'ada@new.example')
     await enterUpdateCode(latch, 'enteringPrimaryOtp', WRONG_CODE)
-    const update = latch.auth.current!.update!
+    const update = latch.updateEmail!
     await waitFor(update, (s) => s.matches('enteringPrimaryOtp') && !!s.context.error)
     expect(update.getSnapshot().context.error?.message).toBe('Invalid code: 4 attempts left')
     expect(info(latch)?.user).toEqual({ email: 'ada@example.com' })

@@ -25,3 +25,33 @@ export {
   type ConnectExternalSnapshot,
 } from './connect-external/connect-external.selectors.js'
 export { selectPairingWallet, type PairingRunSnapshot } from './pairing/pairing.selectors.js'
+export { emailLoginMachine, type EmailLoginStep } from './email/email-login.machine.js'
+export type {
+  ConnectEmailAction,
+  EmailLoginContext,
+  EmailLoginEmitted,
+  EmailLoginEvent,
+  EmailLoginInput,
+  LoginStorage,
+} from './email/email-login.types.js'
+export {
+  EMAIL_FLOW_IDLE,
+  sameEmailFlowView,
+  selectEmailLogin,
+  type EmailFlowView,
+  type EmailLoginSnapshot,
+} from './email/email.selectors.js'
+export { startEmailLogin } from './email/email.views.js'
+export {
+  updateEmailMachine,
+  type UpdateEmailAction,
+  type UpdateEmailContext,
+  type UpdateEmailEmitted,
+  type UpdateEmailEvent,
+  type UpdateEmailInput,
+} from './update-email/update-email.machine.js'
+export {
+  selectEmailUpdate,
+  type UpdateEmailSnapshot,
+} from './update-email/update-email.selectors.js'
+export { selectApproval, type ApprovalsSnapshot } from './approve/approve.selectors.js'

@@ -1,5 +1,8 @@
 import { flowList } from './flow-list.js'
 import { accountFlow } from './account/account.flow.js'
+import { approveFlow } from './approve/approve.flow.js'
+import { emailFlow } from './email/email.flow.js'
+import { updateEmailFlow } from './update-email/update-email.flow.js'
 import { connectExternalFlow } from './connect-external/connect-external.flow.js'
 import { pairingFlow } from './pairing/pairing.flow.js'
 import { switchNetworkFlow } from './switch-network/switch-network.flow.js'
@@ -13,6 +16,9 @@ export const builtInFlows = flowList()
   .add(switchNetworkFlow)
   .add(pairingFlow)
   .add(accountFlow)
+  .add(emailFlow)
+  .add(updateEmailFlow)
+  .add(approveFlow)
 
 /** The built-in list's type: what `createLatch` builds an instance from by default. */
 export type BuiltInFlows = typeof builtInFlows

@@ -6,7 +6,7 @@ import type { SocialPopupOpener } from '../social/social-popup.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import type { WalletDirectoryInput } from '../wallets/wallet-directory.machine.js'
 import type { WalletConnectLink } from '../walletconnect/link.js'
-import type { LatchAuth } from '../latch/auth-wiring.js'
+import type { LatchAuth } from '../auth/latch-auth.js'
 import type { AccountServices } from '../latch/account-services.js'
 import type { LatchChildren } from './children.js'
 
@@ -22,7 +22,7 @@ export interface LatchIo {
   account?: AccountServices
   /** SPEC §9 pending polling (the host's `pollPendingTransactions`): off (undefined) by default. */
   pendingPollingIntervalMs?: number
-  /** The embedded wallet: its secure frame, loaded on first use (auth-wiring.ts). */
+  /** The embedded wallet: its secure frame, loaded on first use (auth/latch-auth.ts). */
   auth: LatchAuth
   /**
    * The social login's popup: where its loading page is (the Latch server's) and how a window

@@ -13,7 +13,7 @@ import type {
 import type { Network } from '../network/network.js'
 import { WALLETCONNECT_CONNECTOR_ID } from '../walletconnect/contract.js'
 import type { WalletConnectLink } from '../walletconnect/link.js'
-import type { LatchAuth } from './auth-wiring.js'
+import type { LatchAuth } from '../auth/latch-auth.js'
 
 function adapterFor(registry: AdapterRegistry, namespace: ChainNamespace): ChainAdapter {
   const adapter = registry.get(namespace)
@@ -32,7 +32,7 @@ export function connectionActors(
   /** The namespace's active network, read when a reconnect runs (the instance is started). */
   activeNetworkOf: (namespace: ChainNamespace) => Network | undefined = () => undefined,
   /**
-   * The embedded wallet (auth-wiring.ts): its session restored on load, signed out on
+   * The embedded wallet (auth/latch-auth.ts): its session restored on load, signed out on
    * disconnect, and who is logged in carried on its connection (SPEC §3 embeddedWalletInfo).
    */
   auth?: Pick<LatchAuth, 'restore' | 'signOut' | 'embeddedWallet'>,

@@ -6,6 +6,7 @@ import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
 import { devnetA } from '../testing/networks.js'
 import { scriptedFrame } from '../testing/scripted-frame.js'
 import { createLatch, type Latch } from './create-latch.js'
+import { startEmailLogin } from '../flows/email/email.views.js'
 
 /*
  * SPEC §8 "Alerts for embedded-wallet problems: iframe load failed, iframe request timeout,
@@ -45,7 +46,7 @@ function setup() {
 /** Starts an email login: the frame is loaded, its callbacks handed over. */
 async function startLogin(latch: Latch, frame: ReturnType<typeof scriptedFrame>) {
   await latch.ready()
-  await latch.auth.submitEmail('ada@example.com')
+  latch.actor.send(startEmailLogin('ada@example.com'))
   return vi.waitFor(() => {
     const options = frame.options()
     if (!options) throw new Error('The frame client is not created yet')
@@ -55,7 +56,7 @@ async function startLogin(latch: Latch, frame: ReturnType<typeof scriptedFrame>)
 
 /** Ends the login with a code: the AUTH connector connects. */
 async function finishLogin(latch: Latch) {
-  const login = latch.auth.current!.login!
+  const login = latch.emailLogin!
   await waitFor(login, (s) => s.matches('enteringCode'))
   login.send({ type: 'SUBMIT_CODE', otp: '123456' })
   await waitFor(latch.connection, (s) => s.matches('connected'))

@@ -1,69 +1,37 @@
 import { createActor } from 'xstate'
-
 import { createAlert } from '../errors/alerts.js'
-
 import { LatchError } from '../errors/latch-error.js'
-
 import type { ChainNamespace } from '../identifiers/types.js'
-
 import { sameAccountState, selectAccountState } from '../machines/connection.selectors.js'
-
 import { selectActiveNetwork } from '../machines/network-rules.js'
-
 import type { Network } from '../network/network.js'
-
 import { parseOptions } from '../options/parse-options.js'
-
 import type { LatchOptions, ResolvedOptions } from '../options/schema.js'
-
 import { changeTheme, type ThemeChange } from '../options/theme.js'
-
 import { isMobileDevice } from '../platform/is-mobile.js'
-
 import type { OpenRequest } from '../router/open-rules.js'
-
 import { route } from '../router/routes.js'
-
 import { PENDING_POLLING_INTERVAL_MS } from '../send/transaction-timings.js'
-
 import type { StoragePort } from '../storage/storage-port.js'
-
 import { createLatchDirectory } from '../wallets/latch-directory.js'
-
 import type { WalletConnectConfig } from '../walletconnect/contract.js'
-
 import { createWalletConnectLink } from '../walletconnect/link.js'
-
 import { accountServices } from './account-services.js'
-
 import { createAdapterRegistry } from '../adapter/registry.js'
-
 import { AUTH_CONNECTOR_ID } from '../auth/auth-connector.js'
-
 import { socialProviderSchema } from '../social/social-provider.js'
-
 import { openSocialWindow } from '../social/social-popup.js'
-
-import { latchAuthFor } from './auth-wiring.js'
-
+import { authNetworkOf } from '../auth/auth-connect.js'
+import { latchAuthFor } from '../auth/latch-auth.js'
 import { currentConnection, started } from './started.js'
-
 import { latchMachine } from './latch.machine.js'
-
 import type { ConnectOptions, Latch, LatchCore, LatchEnvironment, LatchWith } from './latch-api.js'
-
 import type { AnyFlowList } from '../flows/flow-list.js'
-
 import { mergeHosts } from '../flows/flow-list.js'
-
 import { builtInFlows } from '../flows/list.js'
-
 import { hostContext } from './host-context.js'
-
 import { rootActors } from './root-actors.js'
-
 import type { LatchChildren, LatchRootEvent } from './root-events.js'
-
 import { serverServices } from './server-services.js'
 
 export type {
@@ -121,7 +89,9 @@ export function createLatch(
   const alertsSend = (event: Extract<LatchRootEvent, { type: 'ALERT' | 'ALERT_CLEARED' }>) => {
     if (actor.getSnapshot().status === 'active') actor.send(event)
   }
-  const auth = latchAuthFor(options, registry, port, () => children, env.authFrame, {
+  // The frame starts on the EVM network in force when it loads (read then: the root runs).
+  const authChain = () => authNetworkOf(network.getSnapshot())?.caipNetworkId ?? 'eip155:1'
+  const auth = latchAuthFor(options, registry, port, authChain, env.authFrame, {
     raise: (code) => alertsSend({ type: 'ALERT', alert: createAlert(code) }),
     clear: (code) => alertsSend({ type: 'ALERT_CLEARED', code }),
   })

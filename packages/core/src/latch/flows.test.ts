@@ -56,6 +56,13 @@ describe('route flows: the table', () => {
       Send: 'sending',
       ConnectingSocial: 'connectingSocial',
       ConnectingFarcaster: 'connectingFarcaster',
+      // The email login, the email update and the approval are flows too (issue 28).
+      EmailVerifyOtp: 'connectingEmail',
+      EmailVerifyDevice: 'connectingEmail',
+      UpdateEmailWallet: 'updatingEmail',
+      UpdateEmailPrimaryOtp: 'updatingEmail',
+      UpdateEmailSecondaryOtp: 'updatingEmail',
+      ApproveTransaction: 'approvingTransaction',
     })
     expect(routeFlowOf({ view: 'Receive' })).toBeUndefined()
     expect(routeFlowOf({ view: 'Networks' })).toBeUndefined()

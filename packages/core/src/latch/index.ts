@@ -6,7 +6,6 @@ export {
   type LatchEnvironment,
   type OpenOptions,
 } from './create-latch.js'
-export type { LatchAuth } from './auth-wiring.js'
 export type {
   FarcasterChildren,
   LatchChildren,

@@ -15,7 +15,7 @@ import type { RecentWallet } from '../storage/keys.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import type { LatchDirectory } from '../wallets/latch-directory.js'
 import type { AuthFrameOptions } from '../auth/auth-frame.js'
-import type { LatchAuth } from './auth-wiring.js'
+import type { LatchAuth } from '../auth/latch-auth.js'
 import type { latchMachine } from './latch.machine.js'
 import type { PageTransaction } from './page-actions.js'
 import type {
@@ -144,7 +144,7 @@ export interface LatchCore {
   readonly allWallets: DirectoryChildren['allWallets'] | undefined
   /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
   readonly walletConnectAvailable: boolean
-  /** The embedded wallet: email login, its secure frame, the AUTH connector (auth-wiring.ts). */
+  /** The embedded wallet: its secure frame (loaded on first use) and the AUTH connector (auth/latch-auth.ts). */
   readonly auth: LatchAuth
   /** The wallet directory the wallet lists browse. Holds no state and does no I/O until queried. */
   readonly directory: LatchDirectory

@@ -2,7 +2,6 @@ import { sendTo } from 'xstate'
 import { messageFor } from '../errors/catalogue.js'
 import { latchDirectorySetup } from './directory-wiring.js'
 import { runningOf } from './latch.setup.js'
-
 import type { LatchRootEvent } from './root-events.js'
 import type { RouteFlow } from './route-flows.js'
 

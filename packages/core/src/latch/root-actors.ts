@@ -17,7 +17,7 @@ import { pairWalletActor } from '../walletconnect/pair-actor.js'
 import { walletConnectMachine } from '../walletconnect/walletconnect.machine.js'
 import { accountDataActors, type AccountServices } from './account-services.js'
 import { connectionActors, networkActors } from './adapter-actors.js'
-import type { LatchAuth } from './auth-wiring.js'
+import type { LatchAuth } from '../auth/latch-auth.js'
 import { loadFlows } from './host-context.js'
 import type { LatchEnvironment } from './latch-api.js'
 

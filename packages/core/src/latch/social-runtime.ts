@@ -21,15 +21,18 @@ import type { LatchChildren, LatchIo } from './root-events.js'
 
 /** The social-login machine, asking the instance's secure frame (loaded on first use). */
 function socialLogic(io: LatchIo) {
-  const calls = async () => (await io.auth.runtime()).link.social
+  const link = async () => (await io.auth.runtime()).link
   return socialLoginMachine.provide({
     actors: {
-      requestUri: fromPromise(async ({ input, signal }) =>
-        (await calls()).redirectUri(input.provider, signal),
-      ),
-      connectSocial: fromPromise(async ({ input, signal }) =>
-        (await calls()).connect(input, signal),
-      ),
+      requestUri: fromPromise(async ({ input, signal }) => {
+        const { provider } = input
+        return (await (await link()).ask('GET_SOCIAL_REDIRECT_URI', { provider }, signal)).uri
+      }),
+      connectSocial: fromPromise(async ({ input, signal }) => {
+        const { uri, chainId } = input
+        const payload = { uri, ...(chainId !== undefined ? { chainId } : {}) }
+        return (await link()).askForSession('CONNECT_SOCIAL', payload, signal)
+      }),
     },
   })
 }

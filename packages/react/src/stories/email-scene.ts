@@ -1,4 +1,4 @@
-import { authConnector, type Route } from '@latch/core'
+import { authConnector, startEmailLogin, type Route } from '@latch/core'
 import {
   scene,
   storyDirectory,
@@ -58,4 +58,17 @@ export async function connectAuth(kit: StoryKit): Promise<void> {
   await kit.until(kit.latch.connection, (s) =>
     s.context.connections.some((c) => c.connectorId === authConnector.id),
   )
+}
+
+/** Submits the email field on Connect, as the view does: core's email login starts. */
+export async function submitEmail(kit: Pick<StoryKit, 'latch'>, email: string): Promise<void> {
+  await kit.latch.ready()
+  kit.latch.actor.send(startEmailLogin(email))
+}
+
+/** Starts an email update as the view does: UpdateEmailWallet shows, its field is submitted. */
+export async function startUpdate(kit: Pick<StoryKit, 'latch'>, email: string): Promise<void> {
+  await kit.latch.ready()
+  kit.latch.open({ route: { view: 'UpdateEmailWallet' } })
+  kit.latch.updateEmail?.send({ type: 'SUBMIT_EMAIL', email })
 }

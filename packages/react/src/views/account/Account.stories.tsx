@@ -10,7 +10,7 @@ import {
   type AccountServerScript,
 } from '../../stories/account-server.js'
 import { expects, scene, storyWallet, type StoryKit } from '../../stories/story-latch.js'
-import { emailScene, untilView } from '../../stories/email-scene.js'
+import { emailScene, untilView, submitEmail } from '../../stories/email-scene.js'
 
 /** The account of `wallet` read (or not) by core, with the modal open where the rules say. */
 async function openAccount(kit: StoryKit, wallet = 'io.dev') {
@@ -259,8 +259,8 @@ export const EmailLogin: Story = {
   parameters: expects(undefined, 'ada@example.com', m['view.Account.editEmail']),
   loaders: [
     emailScene(async (kit) => {
-      await kit.latch.auth.submitEmail('ada@example.com')
-      const login = kit.latch.auth.current?.login
+      await submitEmail(kit, 'ada@example.com')
+      const login = kit.latch.emailLogin
       if (login) {
         await kit.until(login, (s) => s.matches('enteringCode'))
         login.send({ type: 'SUBMIT_CODE', otp: '123456' })

@@ -3,6 +3,7 @@ import { frameRefusal, scriptedFrame } from '@latch/core/testing'
 import { fireEvent, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { enMessages as m } from '../../i18n/en.js'
+import { submitEmail } from '../../stories/email-scene.js'
 import { axeViolations, modal, renderLatch, typeInModal } from '../../test/render-latch.js'
 
 /*
@@ -39,9 +40,9 @@ async function accountOfEmailLogin(email: string) {
     },
   })
   const { latch } = kit
-  await latch.auth.submitEmail(email)
-  await waitFor(() => expect(latch.auth.current?.login?.getSnapshot().value).toBe('enteringCode'))
-  latch.auth.current?.login?.send({ type: 'SUBMIT_CODE', otp: '123456' })
+  await submitEmail(kit, email)
+  await waitFor(() => expect(latch.emailLogin?.getSnapshot().value).toBe('enteringCode'))
+  latch.emailLogin?.send({ type: 'SUBMIT_CODE', otp: '123456' })
   await kit.connected('auth')
   kit.open({ route: { view: 'Account' } })
   await untilAccountShown()

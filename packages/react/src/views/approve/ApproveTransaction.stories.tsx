@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { enMessages as m } from '../../i18n/en.js'
 import { expects } from '../../stories/story-latch.js'
-import { emailScene, untilView } from '../../stories/email-scene.js'
+import { emailScene, untilView, submitEmail } from '../../stories/email-scene.js'
 
 const meta = {
   title: 'Views/ApproveTransaction',
@@ -21,7 +21,7 @@ export const SignatureRequested: Story = {
   loaders: [
     emailScene(async (kit, frame) => {
       kit.open()
-      await kit.latch.auth.submitEmail('ada@example.com')
+      await submitEmail(kit, 'ada@example.com')
       await untilView(kit, 'EmailVerifyOtp')
       frame.notify({
         kind: 'notice',

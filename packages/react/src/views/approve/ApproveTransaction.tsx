@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react'
+import { selectApproval } from '@latch/core'
 import { Spinner } from '../../components/ui/Spinner.js'
-import { useT } from '../../hooks/useLatch.js'
-import { useAuthRuntime } from '../shared/useEmailFlow.js'
+import { useChildSelector } from '../../hooks/useChildSelector.js'
+import { useLatch, useT } from '../../hooks/useLatch.js'
+import { useSelector } from '../../hooks/useSelector.js'
 import type { ViewProps } from '../view-props.js'
 
 /**
@@ -12,12 +13,9 @@ import type { ViewProps } from '../view-props.js'
  */
 export function ApproveTransaction(_: ViewProps<'ApproveTransaction'>) {
   const t = useT()
-  const frame = useAuthRuntime()?.frame
-  const approval = useSyncExternalStore(
-    (listener) => frame?.onApprovalChange(listener) ?? (() => undefined),
-    () => frame?.approval,
-    () => undefined,
-  )
+  // Core's approvals watcher follows the frame; the view reads what it says is waiting.
+  const approvals = useSelector(useLatch().actor, (s) => s.context.services.approvals)
+  const approval = useChildSelector(approvals, selectApproval)
   return (
     <div className="latch-center" data-latch-approval={approval?.id}>
       <p style={{ margin: 0 }}>{t('view.ApproveTransaction.description')}</p>

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { enMessages as m } from '../../i18n/en.js'
 import { expects } from '../../stories/story-latch.js'
-import { emailScene } from '../../stories/email-scene.js'
+import { emailScene, submitEmail } from '../../stories/email-scene.js'
 
 const meta = {
   title: 'Views/Connect/Email',
@@ -24,8 +24,8 @@ export const TooEarly: Story = {
     emailScene(
       async (kit) => {
         kit.open()
-        await kit.latch.auth.submitEmail('ada@example.com')
-        const login = kit.latch.auth.current?.login
+        await submitEmail(kit, 'ada@example.com')
+        const login = kit.latch.emailLogin
         if (!login) throw new Error('No login started')
         await kit.until(login, (snapshot) => snapshot.context.error !== undefined)
         login.send({ type: 'SUBMIT_EMAIL', email: 'ada@example.com' })

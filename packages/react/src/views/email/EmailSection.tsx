@@ -1,8 +1,9 @@
+import { startEmailLogin } from '@latch/core'
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { FailureText } from '../shared/FailureText.js'
-import { useEmailLogin } from '../shared/useEmailFlow.js'
+import { useEmailLogin } from './useEmailLogin.js'
 
 /**
  * The email field on Connect (SPEC §2: a method placed by core's order). Submitting starts the
@@ -28,11 +29,11 @@ export function EmailSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setLoadError(undefined)
-    latch.auth
-      .submitEmail(email)
-      .catch((error: unknown) =>
-        setLoadError(error instanceof Error ? error.message : String(error)),
-      )
+    // Core's email login starts (a run of its own); the instance runs by now, but not before.
+    latch.ready().then(
+      () => latch.actor.send(startEmailLogin(email)),
+      (error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)),
+    )
   }
   return (
     <form onSubmit={submit} className="latch-stack" style={{ display: 'grid', gap: 8 }} noValidate>

@@ -1,7 +1,7 @@
 import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
 import { FailureText } from '../shared/FailureText.js'
-import { useEmailLogin } from '../shared/useEmailFlow.js'
+import { useEmailLogin } from './useEmailLogin.js'
 import type { ViewProps } from '../view-props.js'
 
 /**

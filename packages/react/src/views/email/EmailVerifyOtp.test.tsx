@@ -137,7 +137,7 @@ describe('email login views (SPEC §4)', () => {
     expect(frame.visible()).toBe(true)
     expect(await modal().findByText('Request: personal_sign')).toBeTruthy()
     expect(await axeViolations()).toEqual([])
-    const id = latch.auth.current?.frame.approval?.id ?? ''
+    const id = latch.approvals?.getSnapshot().context.approval?.id ?? ''
     act(() =>
       frame.notify({
         kind: 'notice',

@@ -1,5 +1,5 @@
 import { useT } from '../../hooks/useLatch.js'
-import { useEmailLogin } from '../shared/useEmailFlow.js'
+import { useEmailLogin } from './useEmailLogin.js'
 import type { ViewProps } from '../view-props.js'
 import { OtpForm } from '../shared/OtpForm.js'
 

@@ -1,9 +1,11 @@
 import {
+  selectPairingWallet,
   walletAppLinks,
   walletIconUrl,
   type DirectoryWallet,
   type WalletAppLink,
 } from '@latch/core'
+import { useChildSelector } from '../../hooks/useChildSelector.js'
 import { useSelector } from '../../hooks/useSelector.js'
 import { PairingPanel } from '../../components/pairing/PairingPanel.js'
 import { usePairing } from '../../components/pairing/use-pairing.js'
@@ -11,7 +13,6 @@ import { LinkButton } from '../../components/ui/LinkButton.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { MessageKey } from '../../i18n/translator.js'
 import type { ViewProps } from '../view-props.js'
-import { useDirectoryWallet } from './use-directory-wallet.js'
 
 /**
  * Pairing over WalletConnect (SPEC §4): the QR code of the pairing URI, Copy link, and, for a
@@ -19,10 +20,12 @@ import { useDirectoryWallet } from './use-directory-wallet.js'
  * Core starts the pairing as this view opens, offers a fresh URI before the old one expires,
  * abandons it when the view closes, and connects the session once the wallet approves.
  */
-export function ConnectingWalletConnect({ route }: ViewProps<'ConnectingWalletConnect'>) {
+export function ConnectingWalletConnect(_: ViewProps<'ConnectingWalletConnect'>) {
   const t = useT()
   const pairing = usePairing()
-  const wallet = useDirectoryWallet(pairing.walletId ?? route.data?.walletId)
+  // Core's pairing run finds the chosen wallet's directory entry (no view fetches).
+  const run = useSelector(useLatch().actor, (s) => s.context.run?.refs.pairing)
+  const wallet = useChildSelector(run, selectPairingWallet)
   return (
     <div className="latch-center">
       {wallet ? (

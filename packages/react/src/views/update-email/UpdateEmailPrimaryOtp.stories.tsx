@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expects } from '../../stories/story-latch.js'
-import { connectAuth, emailScene, untilView } from '../../stories/email-scene.js'
+import { connectAuth, emailScene, untilView, startUpdate } from '../../stories/email-scene.js'
 
 const meta = {
   title: 'Views/UpdateEmailPrimaryOtp',
@@ -17,7 +17,7 @@ export const CurrentAddressCode: Story = {
     emailScene(async (kit) => {
       await connectAuth(kit)
       kit.open({ route: { view: 'UpdateEmailWallet' } })
-      await kit.latch.auth.startUpdate('new@example.com')
+      await startUpdate(kit, 'new@example.com')
       await untilView(kit, 'UpdateEmailPrimaryOtp')
     }),
   ],

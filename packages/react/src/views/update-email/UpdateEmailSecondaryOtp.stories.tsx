@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expects } from '../../stories/story-latch.js'
-import { connectAuth, emailScene, untilView } from '../../stories/email-scene.js'
+import { connectAuth, emailScene, untilView, startUpdate } from '../../stories/email-scene.js'
 
 const meta = {
   title: 'Views/UpdateEmailSecondaryOtp',
@@ -17,9 +17,9 @@ export const NewAddressCode: Story = {
     emailScene(async (kit) => {
       await connectAuth(kit)
       kit.open({ route: { view: 'UpdateEmailWallet' } })
-      await kit.latch.auth.startUpdate('new@example.com')
+      await startUpdate(kit, 'new@example.com')
       await untilView(kit, 'UpdateEmailPrimaryOtp')
-      kit.latch.auth.current?.update?.send({ type: 'SUBMIT_CODE', otp: '123456' })
+      kit.latch.updateEmail?.send({ type: 'SUBMIT_CODE', otp: '123456' })
       await untilView(kit, 'UpdateEmailSecondaryOtp')
     }),
   ],

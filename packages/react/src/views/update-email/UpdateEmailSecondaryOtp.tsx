@@ -1,5 +1,5 @@
 import { useT } from '../../hooks/useLatch.js'
-import { useEmailUpdate } from '../shared/useEmailFlow.js'
+import { useEmailUpdate } from './useEmailUpdate.js'
 import { OtpForm } from '../shared/OtpForm.js'
 import type { ViewProps } from '../view-props.js'
 

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/Spinner.js'
-import { useLatch, useT } from '../../hooks/useLatch.js'
+import { useT } from '../../hooks/useLatch.js'
 import { FailureText } from '../shared/FailureText.js'
-import { useEmailUpdate } from '../shared/useEmailFlow.js'
+import { useEmailUpdate } from './useEmailUpdate.js'
 import type { ViewProps } from '../view-props.js'
 
 /**
@@ -10,7 +10,6 @@ import type { ViewProps } from '../view-props.js'
  * current address (UpdateEmailPrimaryOtp), then one sent to the new one (UpdateEmailSecondaryOtp).
  */
 export function UpdateEmailWallet(_: ViewProps<'UpdateEmailWallet'>) {
-  const latch = useLatch()
   const t = useT()
   const id = useId()
   const [email, setEmail] = useState('')
@@ -18,7 +17,7 @@ export function UpdateEmailWallet(_: ViewProps<'UpdateEmailWallet'>) {
   const sending = update.step === 'requesting'
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void latch.auth.startUpdate(email)
+    update.actor?.send({ type: 'SUBMIT_EMAIL', email })
   }
   return (
     <form onSubmit={submit} noValidate style={{ display: 'grid', gap: 8 }}>

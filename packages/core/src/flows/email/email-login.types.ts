@@ -1,5 +1,6 @@
-import type { LatchStorage } from '../storage/latch-storage.js'
-import type { AuthFailure } from './auth-errors.js'
+import type { LatchStorage } from '../../storage/latch-storage.js'
+import type { AuthFailure } from '../../auth/auth-errors.js'
+import type { FlowControlEvent } from '../flow.js'
 
 /** SPEC §4: what the frame says follows CONNECT_EMAIL. */
 export type ConnectEmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -18,10 +19,14 @@ export interface EmailLoginInput {
   readonly storage: LoginStorage
   /** Epoch milliseconds; tests move it. Default `Date.now`. */
   readonly now?: () => number
+  /** Submitted at once (the email field's, or the email a code view was opened for). */
+  readonly email?: string
 }
 
 export interface EmailLoginContext {
   readonly storage: LoginStorage
+  /** The email the run was started with, submitted on entry. */
+  readonly initialEmail?: string
   readonly now: () => number
   /** The address being logged in, trimmed and lower-cased. */
   email?: string
@@ -34,6 +39,8 @@ export interface EmailLoginContext {
 }
 
 export type EmailLoginEvent =
+  /** What the root tells every run (flows/flow.ts); RETRY and the others are ignored here. */
+  | FlowControlEvent
   /** The visitor submitted the email field on Connect. */
   | { type: 'SUBMIT_EMAIL'; email: string }
   /** The visitor entered (or pasted) the whole code. */

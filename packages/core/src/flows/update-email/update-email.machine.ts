@@ -1,8 +1,9 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
-import { LatchError } from '../errors/latch-error.js'
-import type { LatchStorage } from '../storage/latch-storage.js'
-import type { AuthFailure } from './auth-errors.js'
-import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from './flow-steps.js'
+import { assign, emit, fromPromise, raise, setup } from 'xstate'
+import { LatchError } from '../../errors/latch-error.js'
+import type { LatchStorage } from '../../storage/latch-storage.js'
+import type { AuthFailure } from '../../auth/auth-errors.js'
+import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from '../../auth/flow-steps.js'
+import type { FlowControlEvent } from '../flow.js'
 
 /** SPEC §4: which code the frame waits for first after UPDATE_EMAIL. */
 export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
@@ -10,16 +11,22 @@ export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 export interface UpdateEmailInput {
   /** Where the new email is stored on success (SPEC §4). */
   readonly storage: Pick<LatchStorage, 'set'>
+  /** Submitted at once (the address a code view was opened for). */
+  readonly email?: string
 }
 
 export interface UpdateEmailContext {
   readonly storage: Pick<LatchStorage, 'set'>
+  /** The address the run was started with, submitted on entry. */
+  readonly initialEmail?: string
   /** The address the login moves to. */
   newEmail?: string
   error?: AuthFailure
 }
 
 export type UpdateEmailEvent =
+  /** What the root tells every run (flows/flow.ts); ignored here. */
+  | FlowControlEvent
   | { type: 'SUBMIT_EMAIL'; email: string }
   | { type: 'SUBMIT_CODE'; otp: string }
   | { type: 'EDIT_EMAIL' }
@@ -33,6 +40,18 @@ export type UpdateEmailEmitted =
 
 const notProvided = () => Promise.reject(new LatchError('FRAME_NOT_SET'))
 const codeOf = (event: UpdateEmailEvent) => (event.type === 'SUBMIT_CODE' ? event.otp : '')
+
+/** A code step waits for the visitor: it is told (emitted) and its view shown. */
+const awaiting = (step: 'primary' | 'secondary') => [
+  { type: 'emitAwaiting' as const, params: step },
+  {
+    type: 'showStep' as const,
+    params: ({ context }: { context: UpdateEmailContext }) => ({
+      step,
+      email: context.newEmail ?? '',
+    }),
+  },
+]
 
 /**
  * SPEC §4 email update: UPDATE_EMAIL, then the primary step (a code sent to the current address,
@@ -55,6 +74,7 @@ export const updateEmailMachine = setup({
   guards: {
     isInvalidEmail: ({ event }) => event.type === 'SUBMIT_EMAIL' && !emailOf(event.email),
     isInvalidCode: ({ event }) => event.type === 'SUBMIT_CODE' && !isCode(event.otp),
+    hasInitialEmail: ({ context }) => context.initialEmail !== undefined,
   },
   actions: {
     rejectEmail: assign({ error: INVALID_EMAIL }),
@@ -73,12 +93,35 @@ export const updateEmailMachine = setup({
     })),
     storeEmail: ({ context }, email: string) => context.storage.set('email', email),
     emitUpdated: emit((_, email: string) => ({ type: 'emailUpdated' as const, email })),
+    /** Shows the step's code view: the flow's runtime provides it (it moves the modal). */
+    showStep: (_, _step: { step: 'primary' | 'secondary'; email: string }) => undefined,
+    /** The login moved to `email`: the flow's runtime tells the connection. */
+    finish: (_, _email: string) => undefined,
+    /** The update is done: the flow's runtime goes back to the view it came from. */
+    leave: () => undefined,
   },
 }).createMachine({
   id: 'updateEmail',
-  context: ({ input }) => ({ storage: input.storage }),
-  initial: 'enteringEmail',
+  context: ({ input }) => ({
+    storage: input.storage,
+    ...(input.email !== undefined ? { initialEmail: input.email } : {}),
+  }),
+  initial: 'starting',
   states: {
+    /** Transient: a run started for an address submits it at once, as the field would. */
+    starting: {
+      always: [
+        {
+          guard: 'hasInitialEmail',
+          target: 'enteringEmail',
+          actions: raise(({ context }) => ({
+            type: 'SUBMIT_EMAIL' as const,
+            email: context.initialEmail ?? '',
+          })),
+        },
+        { target: 'enteringEmail' },
+      ],
+    },
     enteringEmail: {
       on: {
         SUBMIT_EMAIL: [
@@ -102,7 +145,7 @@ export const updateEmailMachine = setup({
       },
     },
     enteringPrimaryOtp: {
-      entry: { type: 'emitAwaiting', params: 'primary' },
+      entry: awaiting('primary'),
       on: {
         SUBMIT_CODE: [
           { guard: 'isInvalidCode', actions: 'rejectCode' },
@@ -120,7 +163,7 @@ export const updateEmailMachine = setup({
       },
     },
     enteringSecondaryOtp: {
-      entry: { type: 'emitAwaiting', params: 'secondary' },
+      entry: awaiting('secondary'),
       on: {
         SUBMIT_CODE: [
           { guard: 'isInvalidCode', actions: 'rejectCode' },
@@ -137,11 +180,12 @@ export const updateEmailMachine = setup({
           actions: [
             { type: 'storeEmail', params: ({ event }) => event.output.newEmail },
             { type: 'emitUpdated', params: ({ event }) => event.output.newEmail },
+            { type: 'finish', params: ({ event }) => event.output.newEmail },
           ],
         },
         onError: { target: 'enteringSecondaryOtp', ...onFailure },
       },
     },
-    updated: { type: 'final' },
+    updated: { type: 'final', entry: 'leave' },
   },
 })

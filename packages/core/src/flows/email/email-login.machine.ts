@@ -1,7 +1,7 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
-import { LatchError } from '../errors/latch-error.js'
-import { EMAIL_LOGIN_COOLDOWN_MS } from '../storage/latch-storage.js'
-import { tooEarly, type AuthFailure } from './auth-errors.js'
+import { assign, emit, fromPromise, raise, setup } from 'xstate'
+import { LatchError } from '../../errors/latch-error.js'
+import { EMAIL_LOGIN_COOLDOWN_MS } from '../../storage/latch-storage.js'
+import { tooEarly, type AuthFailure } from '../../auth/auth-errors.js'
 import type {
   ConnectEmailAction,
   EmailLoginContext,
@@ -9,9 +9,18 @@ import type {
   EmailLoginEvent,
   EmailLoginInput,
 } from './email-login.types.js'
-import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from './flow-steps.js'
+import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from '../../auth/flow-steps.js'
 
 const notProvided = () => Promise.reject(new LatchError('FRAME_NOT_SET'))
+
+/** A step waits for the visitor: it is told (emitted) and its view shown. */
+const awaiting = (step: 'otp' | 'device') => [
+  { type: 'emitAwaiting' as const, params: step },
+  {
+    type: 'showStep' as const,
+    params: ({ context }: { context: EmailLoginContext }) => ({ step, email: context.email ?? '' }),
+  },
+]
 
 /**
  * SPEC §4 email login, in the SPEC's words: enteringEmail → sendingCode → enteringCode (or
@@ -37,6 +46,7 @@ export const emailLoginMachine = setup({
     isThrottled: ({ context }) => context.storage.emailLoginCooldownRemaining(context.now()) > 0,
     isInvalidCode: ({ event }) => event.type === 'SUBMIT_CODE' && !isCode(event.otp),
     isResending: ({ context }) => context.resending,
+    hasInitialEmail: ({ context }) => context.initialEmail !== undefined,
   },
   actions: {
     rejectEmail: assign({ error: INVALID_EMAIL }),
@@ -70,6 +80,10 @@ export const emailLoginMachine = setup({
       type: 'loggedIn' as const,
       email: context.email ?? '',
     })),
+    /** Shows the step's view: the flow's runtime provides it (it moves the modal). */
+    showStep: (_, _step: { step: 'otp' | 'device'; email: string }) => undefined,
+    /** The frame holds a session: the flow's runtime connects the AUTH connector. */
+    connectWallet: () => undefined,
   },
 }).createMachine({
   id: 'emailLogin',
@@ -77,9 +91,24 @@ export const emailLoginMachine = setup({
     storage: input.storage,
     now: input.now ?? Date.now,
     resending: false,
+    ...(input.email !== undefined ? { initialEmail: input.email } : {}),
   }),
-  initial: 'enteringEmail',
+  initial: 'starting',
   states: {
+    /** Transient: a run started for an email submits it at once, as the field would. */
+    starting: {
+      always: [
+        {
+          guard: 'hasInitialEmail',
+          target: 'enteringEmail',
+          actions: raise(({ context }) => ({
+            type: 'SUBMIT_EMAIL' as const,
+            email: context.initialEmail ?? '',
+          })),
+        },
+        { target: 'enteringEmail' },
+      ],
+    },
     enteringEmail: {
       on: {
         SUBMIT_EMAIL: [
@@ -99,7 +128,7 @@ export const emailLoginMachine = setup({
             guard: ({ event }) => event.output.action === 'VERIFY_DEVICE',
             target: 'verifyingDevice',
           },
-          { target: 'enteringCode', actions: { type: 'emitAwaiting', params: 'otp' } },
+          { target: 'enteringCode', actions: awaiting('otp') },
         ],
         onError: [
           {
@@ -115,12 +144,12 @@ export const emailLoginMachine = setup({
       },
     },
     verifyingDevice: {
-      entry: { type: 'emitAwaiting', params: 'device' },
+      entry: awaiting('device'),
       invoke: {
         src: 'connectDevice',
         input: ({ context }) => ({ email: context.email ?? '' }),
         // The device is approved: the frame then asks for the code it sent (SPEC §4).
-        onDone: { target: 'enteringCode', actions: { type: 'emitAwaiting', params: 'otp' } },
+        onDone: { target: 'enteringCode', actions: awaiting('otp') },
         onError: {
           target: 'enteringEmail',
           ...onFailure,
@@ -157,7 +186,7 @@ export const emailLoginMachine = setup({
     },
     connected: {
       type: 'final',
-      entry: ['recordLogin', 'emitLoggedIn'],
+      entry: ['recordLogin', 'emitLoggedIn', 'connectWallet'],
     },
   },
 })

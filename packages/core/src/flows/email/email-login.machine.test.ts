@@ -1,9 +1,9 @@
 import { FrameError } from '@latch/frame'
 import { createActor, fromPromise } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { createMemoryStorage } from '../storage/memory-storage.js'
-import { createLatchStorage } from '../storage/latch-storage.js'
-import { deferred, flush } from '../test/deferred.js'
+import { createMemoryStorage } from '../../storage/memory-storage.js'
+import { createLatchStorage } from '../../storage/latch-storage.js'
+import { deferred, flush } from '../../test/deferred.js'
 import { emailLoginMachine } from './email-login.machine.js'
 import type { ConnectEmailAction, EmailLoginEmitted } from './email-login.types.js'
 

@@ -1,29 +1,21 @@
-import type { AuthFrameOptions } from '../auth/auth-frame.js'
-import type { AuthRuntime, AuthUi } from '../auth/auth-runtime.js'
-import type { AlertCode } from '../errors/alerts.js'
-import { ASKED_AGAIN_EVENTS } from '../auth/asked-again.js'
-import { LatchError } from '../errors/latch-error.js'
 import type { ChainId } from '@latch/frame'
 import type { AdapterRegistry } from '../adapter/registry.js'
-import type { StoragePort } from '../storage/storage-port.js'
 import { LATCH_SDK } from '../api/sdk-info.js'
-import { AUTH_CONNECTOR_ID, authConnector } from '../auth/auth-connector.js'
+import type { AlertCode } from '../errors/alerts.js'
+import { LatchError } from '../errors/latch-error.js'
 import type { EmbeddedWallet } from '../machines/connection.types.js'
-import { selectModalState, selectRoute } from '../machines/modal.selectors.js'
-import {
-  selectActiveNetwork,
-  selectNetworks,
-  type NetworkSnapshotLike,
-} from '../machines/network-rules.js'
-import type { Network } from '../network/network.js'
 import type { ResolvedOptions } from '../options/schema.js'
-import type { LatchChildren } from './root-events.js'
+import type { StoragePort } from '../storage/storage-port.js'
+import { ASKED_AGAIN_EVENTS } from './asked-again.js'
+import type { AuthFrameOptions } from './auth-frame.js'
+import type { AuthRuntime } from './auth-runtime.js'
 
 /**
  * An instance's embedded wallet, as the start-up JS knows it: whether it is on, and how to load
- * it. Everything else (the machines, the frame client, the iframe) is in the auth chunk, loaded
- * by {@link LatchAuth.runtime}: when the visitor submits an email or starts a social login, or
- * on load when a remembered AUTH connection is tried (SPEC §4: only with the stored login flag).
+ * it. The frame client, the iframe and the link are in the auth chunk, loaded by
+ * {@link LatchAuth.runtime}: when a login starts, or on load when a remembered AUTH connection
+ * is tried (SPEC §4: only with the stored login flag). The flows that use it (email, social,
+ * Farcaster, the email update, approvals) are modules of their own; this only loads and holds.
  */
 export interface LatchAuth {
   /** `features.email` with a `serverUrl` and a project id: the email field is offered. */
@@ -33,23 +25,19 @@ export interface LatchAuth {
    * logins can run (the social buttons show only then, issue 12).
    */
   readonly available: boolean
-  /** The loaded runtime, if it was loaded. */
-  readonly current: AuthRuntime | undefined
   /**
    * Loads the auth chunk once. @throws LatchError EMAIL_LOGIN_DEPENDENCY_FAILED, or
    * ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND when the frame is not {@link available}.
    */
   runtime(): Promise<AuthRuntime>
-  /** Called when the runtime loads and whenever its flows change. */
-  subscribe(listener: () => void): () => void
-  /** The Connect view's email field: starts a login. */
-  submitEmail(email: string): Promise<void>
-  /** The UpdateEmailWallet view's field: starts moving the login to `email`. */
-  startUpdate(email: string): Promise<void>
+  /** Resolves once the auth chunk has been loaded (by whoever needed it first); loads nothing. */
+  loaded(): Promise<AuthRuntime>
   /** A remembered AUTH connection on load: true when the frame still holds the session. */
   restore(signal?: AbortSignal): Promise<boolean>
   /** The AUTH connection is disconnected: sign out in the frame, clear the login cache. */
   signOut(): Promise<void>
+  /** A login connected: the frame works, so its timeout alerts (SPEC §8) are over. */
+  connected(): void
   /**
    * Who is logged in (the login cache), once the runtime is loaded; undefined before. The AUTH
    * connection carries it (SPEC §3 embeddedWalletInfo).
@@ -67,7 +55,6 @@ export interface LatchAuthDeps {
   readonly prefix: string | undefined
   /** The EVM chain the frame starts on: the active one when loaded. */
   readonly chainId: () => ChainId
-  readonly ui: AuthUi
   /** A scripted frame for tests and stories (see `LatchEnvironment.authFrame`). */
   readonly frame?: Pick<AuthFrameOptions, 'loader' | 'mount'>
   /** The modal's alert bar (SPEC §8 alerts for embedded-wallet problems). */
@@ -98,16 +85,17 @@ function clearTimeoutAlerts(alerts: AuthAlerts | undefined) {
 export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
   const available = Boolean(deps.serverUrl && deps.projectId)
   const enabled = deps.enabled && available
-  const listeners = new Set<() => void>()
-  const changed = () => listeners.forEach((listener) => listener())
   let current: AuthRuntime | undefined
   let loading: Promise<AuthRuntime> | undefined
+  // Settled by the first load that succeeds: what waits for the frame without loading it.
+  let markLoaded: (runtime: AuthRuntime) => void = () => undefined
+  const whenLoaded = new Promise<AuthRuntime>((resolve) => (markLoaded = resolve))
 
   const load = async (): Promise<AuthRuntime> => {
     if (!available || !deps.serverUrl) throw new LatchError('ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND')
     const serverUrl = deps.serverUrl
     const [{ createAuthRuntime }, storage] = await Promise.all([
-      import('../auth/auth-runtime.js'),
+      import('./auth-runtime.js'),
       import('../storage/index.js'),
     ]).catch((cause: unknown) => {
       throw new LatchError('EMAIL_LOGIN_DEPENDENCY_FAILED', { cause })
@@ -131,26 +119,15 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
         port: deps.port ?? storage.detectStorage(),
         ...(deps.prefix ? { prefix: deps.prefix } : {}),
       }),
-      ui: {
-        ...deps.ui,
-        connect: () => {
-          clearTimeoutAlerts(deps.alerts)
-          deps.ui.connect()
-        },
-      },
     })
-    runtime.subscribe(changed)
     current = runtime
-    changed()
+    markLoaded(runtime)
     return runtime
   }
 
   const auth: LatchAuth = {
     enabled,
     available,
-    get current() {
-      return current
-    },
     runtime() {
       loading ??= load().catch((error: unknown) => {
         loading = undefined
@@ -158,18 +135,7 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
       })
       return loading
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    async submitEmail(email) {
-      const runtime = await auth.runtime()
-      runtime.submitEmail(email)
-    },
-    async startUpdate(email) {
-      const runtime = await auth.runtime()
-      runtime.startUpdate(email)
-    },
+    loaded: () => whenLoaded,
     // A returning visitor's login may be a social one: whatever logged in, the frame restores it.
     async restore(signal) {
       if (!available) return false
@@ -181,51 +147,27 @@ export function createLatchAuth(deps: LatchAuthDeps): LatchAuth {
       if (!available) return
       await (await auth.runtime()).link.signOut()
     },
+    connected: () => clearTimeoutAlerts(deps.alerts),
     embeddedWallet: () => current?.embeddedWallet(),
     destroy() {
       current?.destroy()
-      listeners.clear()
     },
   }
   return auth
 }
 
-/** The children the auth runtime talks to, read when it acts (the instance is running then). */
-type AuthChildren = Pick<LatchChildren, 'connection' | 'network' | 'modal'>
-
-/** The EVM network the AUTH connector connects on: the active one, else the first configured. */
-export function authNetworkOf(network: NetworkSnapshotLike): Network | undefined {
-  return (
-    selectActiveNetwork(network, authConnector.chain) ??
-    selectNetworks(network, authConnector.chain)[0]
-  )
-}
-
-/** SPEC §4: a login connects the AUTH connector, on {@link authNetworkOf}. */
-export function authConnectEvent(network: NetworkSnapshotLike) {
-  const preferredNetwork = authNetworkOf(network)
-  return {
-    type: 'CONNECT' as const,
-    connector: authConnector,
-    namespace: authConnector.chain,
-    ...(preferredNetwork ? { preferredNetwork } : {}),
-  }
-}
-
 /**
- * The instance's {@link LatchAuth} from its options: the modal moves through the email views,
- * and a login connects the AUTH connector through the connection machine (SPEC §4), on the
- * EVM network in force.
+ * The instance's {@link LatchAuth} from its options: the frame starts on the EVM network in
+ * force when it loads (`chainId`).
  */
 export function latchAuthFor(
   options: Pick<ResolvedOptions, 'features' | 'serverUrl' | 'projectId' | 'storageKeyPrefix'>,
   registry: AdapterRegistry,
   port: StoragePort | undefined,
-  children: () => AuthChildren,
+  chainId: () => ChainId,
   frame?: LatchAuthDeps['frame'],
   alerts?: AuthAlerts,
 ): LatchAuth {
-  const evmNetwork = () => authNetworkOf(children().network.getSnapshot())
   return createLatchAuth({
     enabled: options.features.email,
     serverUrl: options.serverUrl,
@@ -233,24 +175,8 @@ export function latchAuthFor(
     registry,
     port,
     prefix: options.storageKeyPrefix,
-    chainId: () => evmNetwork()?.caipNetworkId ?? 'eip155:1',
+    chainId,
     ...(frame ? { frame } : {}),
     ...(alerts ? { alerts } : {}),
-    ui: {
-      currentView: () => {
-        const modal = children().modal.getSnapshot()
-        return selectModalState(modal).open ? selectRoute(modal).view : undefined
-      },
-      push: (route) => children().modal.send({ type: 'PUSH', route }),
-      replace: (route) => children().modal.send({ type: 'REPLACE', route }),
-      goBack: () => children().modal.send({ type: 'GO_BACK' }),
-      connect: () => children().connection.send(authConnectEvent(children().network.getSnapshot())),
-      embeddedWalletChanged: (embeddedWallet) =>
-        children().connection.send({
-          type: 'EMBEDDED_WALLET_CHANGED',
-          connectorId: AUTH_CONNECTOR_ID,
-          embeddedWallet,
-        }),
-    },
   })
 }
