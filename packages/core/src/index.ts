@@ -20,11 +20,11 @@ export * from './platform/index.js'
 export * from './router/index.js'
 export * from './selectors/account-network.js'
 // The send flow and transaction following (issue 15).
-export * from './send/index.js'
+export * from './flows/send/index.js'
 // Social login: its popup and its flow (issue 12).
-export * from './social/index.js'
+export * from './flows/social/index.js'
 // Sign in with Farcaster: its flow and its link rule (issue 12).
-export * from './farcaster/index.js'
+export * from './flows/farcaster/index.js'
 export * from './storage/index.js'
 export * from './validation/index.js'
 export * from './wallets/index.js'

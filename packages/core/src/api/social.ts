@@ -24,13 +24,7 @@ export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
 /** How long a flow lives from its start: the popup's whole round trip, and the connect. */
 export const SOCIAL_FLOW_TTL_SECONDS = 600
 
-/**
- * The loading page the host opens its popup on, synchronously on the visitor's click (so popup
- * blockers let it through), relative to the server's URL: a static "Connecting…" page on the
- * frame's origin, served next to the frame. The host then sends the popup to the URI that
- * GET_SOCIAL_REDIRECT_URI answers.
- */
-export const SOCIAL_POPUP_PATH = '/secure-frame/social-popup'
+export { SOCIAL_POPUP_PATH } from './social-paths.js'
 
 /**
  * Issue 12: how long the frame waits for the provider's result, counted from its answer to

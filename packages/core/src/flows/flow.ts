@@ -3,6 +3,7 @@ import type { ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
 import type { Route, ViewName } from '../router/routes.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import type { ConnectorsByNamespace } from '../wallets/wallet-item.js'
+import type { FlowControlEvent } from './control-event.js'
 import type { LatchChildren } from './children.js'
 import type { FlowPort, LatchIo } from './port.js'
 
@@ -13,17 +14,7 @@ import type { FlowPort, LatchIo } from './port.js'
  * instance only through its port: neither imports the other.
  */
 
-/**
- * What the root tells a run, whichever flow it is: every run's machine accepts these (and may
- * ignore them), so the root sends them without knowing the flow.
- */
-export type FlowControlEvent =
-  /** Try again, on the view on show (the visitor's button, or the host's `RETRY`). */
-  | { type: 'RETRY' }
-  /** Another route of the same run is on show (the code view after Connect, say). */
-  | { type: 'ROUTE'; route: Route }
-  /** The wallets the adapters discovered changed. */
-  | { type: 'CONNECTORS'; connectors: ConnectorsByNamespace }
+export type { FlowControlEvent } from './control-event.js'
 
 /** A run's actor, as the root sees it: it takes the control events. */
 export type FlowRef = ActorRef<Snapshot<unknown>, FlowControlEvent>
@@ -96,6 +87,8 @@ export interface HostContext<Services extends object = object, Refs extends obje
   runRefs(): Refs
   /** The instance's storage, once it runs. */
   storage(): LatchStorage | undefined
+  /** What the flows reach (flows/port.ts), once the instance runs. */
+  port(): FlowPort | undefined
   /** The features in force (the host's options, overridden by the project's remote config). */
   features(): ResolvedFeatures
   /** Starts `flow` (it is not started by a view): a run of it replaces the one on show. */

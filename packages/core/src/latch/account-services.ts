@@ -15,7 +15,7 @@ import type {
 import type { IdentityRequest } from '../machines/identity.machine.js'
 import type { Network } from '../network/network.js'
 import type { ResolvedOptions } from '../options/schema.js'
-import type { ResolvedName } from '../send/send.types.js'
+import type { ResolvedName } from '../flows/send/send.types.js'
 import type { ServerEnvironment } from './server-services.js'
 
 /** The instance's account reads; absent without a server (nothing to read the account from). */

@@ -11,19 +11,17 @@ import { changeTheme, type ThemeChange } from '../options/theme.js'
 import { isMobileDevice } from '../platform/is-mobile.js'
 import type { OpenRequest } from '../router/open-rules.js'
 import { route } from '../router/routes.js'
-import { PENDING_POLLING_INTERVAL_MS } from '../send/transaction-timings.js'
+import { PENDING_POLLING_INTERVAL_MS } from '../flows/send/transaction-timings.js'
 import type { StoragePort } from '../storage/storage-port.js'
 import { createLatchDirectory } from '../wallets/latch-directory.js'
 import type { WalletConnectConfig } from '../walletconnect/contract.js'
 import { createWalletConnectLink } from '../walletconnect/link.js'
 import { accountServices } from './account-services.js'
 import { createAdapterRegistry } from '../adapter/registry.js'
-import { AUTH_CONNECTOR_ID } from '../auth/auth-connector.js'
-import { socialProviderSchema } from '../social/social-provider.js'
-import { openSocialWindow } from '../social/social-popup.js'
+import { openSocialWindow } from '../flows/social/social-popup.js'
 import { authNetworkOf } from '../auth/auth-connect.js'
 import { latchAuthFor } from '../auth/latch-auth.js'
-import { currentConnection, started } from './started.js'
+import { currentConnection, started } from '../flows/connected.js'
 import { latchMachine } from './latch.machine.js'
 import type { ConnectOptions, Latch, LatchCore, LatchEnvironment, LatchWith } from './latch-api.js'
 import type { AnyFlowList } from '../flows/flow-list.js'
@@ -204,24 +202,6 @@ export function createLatch(
     toast: children.toast,
     walletConnect: children.walletConnect,
     accountData: children.accountData,
-    get sendForm() {
-      return actor.getSnapshot().context.sendForm
-    },
-    get pendingTransactions() {
-      return actor.getSnapshot().context.pendingTransactions
-    },
-    get socialLogin() {
-      return actor.getSnapshot().context.socialLogin
-    },
-    get farcasterLogin() {
-      return actor.getSnapshot().context.farcasterLogin
-    },
-    get walletDirectory() {
-      return actor.getSnapshot().context.walletDirectory
-    },
-    get allWallets() {
-      return actor.getSnapshot().context.allWallets
-    },
     walletConnectAvailable: walletConnectLink.available,
     auth,
     directory,
@@ -236,8 +216,8 @@ export function createLatch(
       return started(actor)
     },
     destroy() {
-      // A social login under way closes its popup (stopping the machines runs no exit action).
-      actor.getSnapshot().context.socialLogin?.send({ type: 'CANCEL' })
+      // The run on show releases what it holds (a social login's popup) before all stops.
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'DESTROY' })
       actor.stop()
       void walletConnectLink.close()
       auth.destroy()
@@ -293,52 +273,6 @@ export function createLatch(
       // Only now: disconnecting its wallets still needed it.
       registry.delete(namespace)
     },
-    connectSocial(provider) {
-      const current = currentConnection(children, AUTH_CONNECTOR_ID)
-      if (current) return Promise.resolve(current)
-      const { socials } = actor.getSnapshot().context.features
-      const offered =
-        socialProviderSchema.safeParse(provider).success &&
-        socials !== false &&
-        socials.includes(provider)
-      if (!offered || !socialPopup) {
-        const feature = `features.socials.${String(provider)}`
-        return Promise.reject(new LatchError('FEATURE_NOT_AVAILABLE', { values: { feature } }))
-      }
-      // Issue 12: opened here, in the visitor's click and before any await, so popup blockers
-      // let it through, on the loading page (whose address the runtime chunk knows: an instance
-      // not running yet opens a blank window and sends it there once it runs). The flow takes
-      // it from there.
-      const started = actor.getSnapshot().context.runtime
-      const popup = socialPopup.open(
-        started ? started.social.popupUrl(socialPopup.serverUrl) : 'about:blank',
-      )
-      return (async () => {
-        await latch.ready().catch((error: unknown) => {
-          popup?.close()
-          throw error
-        })
-        const { runtime, socialLogin } = actor.getSnapshot().context
-        if (!started) popup?.location.replace(runtime!.social.popupUrl(socialPopup.serverUrl))
-        const done = runtime!.social.socialConnected(children, socialLogin!)
-        actor.send({ type: 'SOCIAL_LOGIN', provider, popup })
-        return done
-      })()
-    },
-    async connectFarcaster() {
-      const current = currentConnection(children, AUTH_CONNECTOR_ID)
-      if (current) return current
-      const { socials } = actor.getSnapshot().context.features
-      if (!auth.available || socials === false || !socials.includes('farcaster')) {
-        const feature = 'features.socials.farcaster'
-        throw new LatchError('FEATURE_NOT_AVAILABLE', { values: { feature } })
-      }
-      await latch.ready()
-      const { runtime, farcasterLogin } = actor.getSnapshot().context
-      const done = runtime!.farcaster.farcasterConnected(children, farcasterLogin!)
-      actor.send({ type: 'FARCASTER_LOGIN' })
-      return done
-    },
     getAccount: () => selectAccountState(connection.getSnapshot()),
     subscribeAccount(listener) {
       let last = latch.getAccount()
@@ -354,8 +288,6 @@ export function createLatch(
     getActiveNetwork: () => selectActiveNetwork(network.getSnapshot()),
     signMessage: async (message) => pageActions().signMessage(message),
     sendTransaction: async (transaction) => pageActions().sendTransaction(transaction),
-    send: async (request) =>
-      running().send.pageSend(actor.getSnapshot().context, refreshBalance, request),
   }
   // The flows' host methods (flows/index.ts), on the same object: `latch.switchNetwork`…
   return mergeHosts(latch, flows.host(hostContext(latch, children)))

@@ -1,7 +1,6 @@
 import type { ConnectorType } from '../connector/connector.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
-import { selectCurrentConnection, selectStatus } from '../machines/connection.selectors.js'
 import type { NavigationRequest } from '../router/routes.js'
 import type { ModalEvent } from '../machines/modal.machine.js'
 
@@ -29,11 +28,7 @@ export function networkFactsOf(snapshot: ConnectionSnapshot) {
   return { namespaces, isBasicConnection: false }
 }
 
-export function isConnectedSnapshot(snapshot: ConnectionSnapshot): boolean {
-  // An account in the active namespace (a wallet of another namespace does not count), kept
-  // while another wallet is being asked: only a new account there is a new connection.
-  return selectStatus(snapshot) !== 'disconnected' && !!selectCurrentConnection(snapshot)
-}
+export { isConnectedSnapshot } from '../machines/connection.selectors.js'
 
 /** A navigation request (router's NavigationRequest), whatever relayed it: the `type` is the relay's. */
 export type Navigation = NavigationRequest extends infer R

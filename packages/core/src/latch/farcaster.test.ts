@@ -1,7 +1,7 @@
 import { FrameError, type FrameUser } from '@latch/frame'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isLatchError } from '../errors/latch-error.js'
-import { selectFarcasterLogin } from '../farcaster/farcaster-login.selectors.js'
+import { selectFarcasterLogin } from '../flows/farcaster/farcaster-login.selectors.js'
 import { selectRoute } from '../machines/modal.selectors.js'
 import type { LatchOptions } from '../options/schema.js'
 import { route } from '../router/routes.js'
@@ -69,8 +69,7 @@ function farcasterSetup(options: Partial<LatchOptions> = {}) {
     latch.modal.getSnapshot().matches({ visibility: 'open' })
       ? selectRoute(latch.modal.getSnapshot()).view
       : undefined
-  const signIn = () =>
-    latch.farcasterLogin ? selectFarcasterLogin(latch.farcasterLogin.getSnapshot()) : undefined
+  const signIn = () => selectFarcasterLogin(latch.farcasterLogin?.getSnapshot())
   const user: FrameUser = { address: AUTH_ADDRESS, chainId: 'eip155:31337', userName: 'alice' }
   return { latch, fake, frame, waits, storage, view, signIn, user }
 }

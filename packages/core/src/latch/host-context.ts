@@ -23,6 +23,7 @@ export function hostContext(latch: LatchCore, children: LatchChildren): RootHost
     services: () => context().services,
     runRefs: () => context().run?.refs ?? {},
     storage: () => context().runtime?.storage,
+    port: () => context().port,
     features: () => context().features,
     startFlow: (flow, request) => actor.send({ type: 'START_FLOW', flow, request }),
   }

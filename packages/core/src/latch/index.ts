@@ -2,19 +2,15 @@ export {
   createLatch,
   type Latch,
   type LatchActor,
+  type LatchCore,
+  type LatchWith,
   type ConnectOptions,
   type LatchEnvironment,
   type OpenOptions,
 } from './create-latch.js'
-export type {
-  FarcasterChildren,
-  LatchChildren,
-  LatchRootContext,
-  LatchRootEvent,
-  SendChildren,
-  SocialChildren,
-} from './root-events.js'
-export { ASYNC_INJECTION_WAIT_MS, routeFlows, type RouteFlow } from './route-flows.js'
+export type { LatchRootContext, LatchRootEvent } from './root-events.js'
+export type { BuiltInHost, RootRefs, RootRun, RootServices } from './flow-types.js'
+export { ASYNC_INJECTION_WAIT_MS } from '../flows/connect-external/injection-wait.js'
 export {
   selectConnectFlowPhase,
   selectFlow,

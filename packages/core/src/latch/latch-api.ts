@@ -3,13 +3,11 @@ import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { AccountState, ConnectHelperResult } from '../machines/connection.selectors.js'
-import type { SocialProvider } from '../router/routes.js'
-import type { SocialPopupOpener } from '../social/social-popup.js'
+import type { SocialPopupOpener } from '../flows/social/social-popup.js'
 import type { Network } from '../network/network.js'
 import type { ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
 import type { LatchTheme, ThemeMode, ThemeVariables } from '../options/theme.js'
 import type { Route } from '../router/routes.js'
-import type { PageSend } from '../send/page-send.js'
 import type { StorageReport } from '../storage/latch-storage.js'
 import type { RecentWallet } from '../storage/keys.js'
 import type { StoragePort } from '../storage/storage-port.js'
@@ -18,13 +16,7 @@ import type { AuthFrameOptions } from '../auth/auth-frame.js'
 import type { LatchAuth } from '../auth/latch-auth.js'
 import type { latchMachine } from './latch.machine.js'
 import type { PageTransaction } from './page-actions.js'
-import type {
-  DirectoryChildren,
-  FarcasterChildren,
-  LatchChildren,
-  SendChildren,
-  SocialChildren,
-} from './root-events.js'
+import type { LatchChildren } from './root-events.js'
 import type { AnyFlowList, FlowList } from '../flows/flow-list.js'
 import type { BuiltInHost } from './flow-types.js'
 import type { ServerEnvironment } from './server-services.js'
@@ -104,44 +96,6 @@ export interface LatchCore {
    * (`tokenRowsOf`).
    */
   readonly accountData: LatchChildren['accountData']
-  /**
-   * The Send view's machine (issue 15): send it `SET_TOKEN`, `SET_AMOUNT`, `SET_RECEIVER`,
-   * `SEND`; read it with `selectSendStatus`, `selectSendProblem`, `selectSendFee`. The root feeds
-   * it the account and balances and runs it while the `Send` route is on show. Its code is in
-   * the runtime chunk: `undefined` until the instance runs ({@link ready}); reactive reads use
-   * `selectSendForm(latch.actor.getSnapshot())`.
-   */
-  readonly sendForm: SendChildren['sendForm'] | undefined
-  /**
-   * The transactions followed until they settle (Activity's pending rows, `selectPendingTransactions`),
-   * with their toasts. `undefined` until the instance runs, like {@link sendForm}.
-   */
-  readonly pendingTransactions: SendChildren['pendingTransactions'] | undefined
-  /**
-   * The social login's machine (issue 12): the ConnectingSocial view's flow, which the root runs
-   * while that route is on show. Read it with `selectSocialLogin`. `undefined` until the instance
-   * runs, like {@link sendForm}.
-   */
-  readonly socialLogin: SocialChildren['socialLogin'] | undefined
-  /**
-   * The Farcaster sign-in's machine (issue 12): the ConnectingFarcaster view's flow, which the
-   * root runs while that route is on show. Read it with `selectFarcasterLogin` (the step, the
-   * sign-in link for the QR code, the failure). `undefined` until the instance runs.
-   */
-  readonly farcasterLogin: FarcasterChildren['farcasterLogin'] | undefined
-  /**
-   * The Connect view's wallet list from the directory: the wallets to recommend (featured
-   * first) and the full list's count. Read it with `selectWalletDirectory` (its `pool`,
-   * `count`, `status`) and `connectWalletList`. The root loads it at idle, or when Connect first
-   * shows, and keeps it; `undefined` until then.
-   */
-  readonly walletDirectory: DirectoryChildren['walletDirectory'] | undefined
-  /**
-   * AllWallets' browse, while that view is on show (`undefined` otherwise): read it with
-   * `selectWalletDirectory` and `allWalletsList`, and send it `SEARCH` (the text typed) and
-   * `LOAD_MORE` (the list's end came near); `RETRY` on the root asks a failed page again.
-   */
-  readonly allWallets: DirectoryChildren['allWallets'] | undefined
   /** True when WalletConnect pairing is offered (the `walletConnect` option and a project id). */
   readonly walletConnectAvailable: boolean
   /** The embedded wallet: its secure frame (loaded on first use) and the AUTH connector (auth/latch-auth.ts). */
@@ -200,29 +154,6 @@ export interface LatchCore {
    * disconnected; rejects with ADAPTER_NOT_FOUND when no adapter serves `namespace`.
    */
   removeAdapter(namespace: ChainNamespace): Promise<void>
-  /**
-   * Issue 12 page helper: logs in with a social provider (google, x, discord, github, apple,
-   * facebook). Call it in the visitor's click handler: it opens the popup at once, before
-   * anything else, so popup blockers let it through, on the Latch server's loading page; then
-   * the ConnectingSocial view shows (the modal opens) and its flow sends the popup to the
-   * provider, waits for the result through the secure frame, and connects the embedded wallet.
-   * Resolves once connected (at once when the embedded wallet already is); rejects with the
-   * login's failure (SOCIAL_POPUP_BLOCKED, the SPEC §8 text the frame gave, SOCIAL_LOGIN_FAILED),
-   * USER_REJECTED when the modal closes first, or FEATURE_NOT_AVAILABLE for a provider this
-   * instance does not offer (`features.socials`, a `serverUrl` and a project id).
-   */
-  connectSocial(provider: SocialProvider): Promise<ConnectHelperResult>
-  /**
-   * Issue 12 page helper: Sign in with Farcaster. Shows ConnectingFarcaster (the modal opens),
-   * whose flow asks the secure frame for a sign-in link (the QR code and the deep link), waits
-   * while the channel lives for the Farcaster app's approval (the server checks the signature
-   * and the fid's custody on the IdRegistry), and connects the embedded wallet. Resolves once
-   * connected (at once when the embedded wallet already is); rejects with the sign-in's failure
-   * (SESSION_EXPIRED when the channel expired, the frame's SPEC §8 text, SOCIAL_LOGIN_FAILED),
-   * USER_REJECTED when the modal closes first, or FEATURE_NOT_AVAILABLE when this instance does
-   * not offer Farcaster (`'farcaster'` in `features.socials`, a `serverUrl` and a project id).
-   */
-  connectFarcaster(): Promise<ConnectHelperResult>
   /** SPEC §3 account state exposed to the host. */
   getAccount(): AccountState
   subscribeAccount(listener: (account: AccountState) => void): () => void
@@ -236,12 +167,4 @@ export interface LatchCore {
   signMessage(message: string): Promise<string>
   /** Sends a transaction from the current account on the active network; resolves with its hash. */
   sendTransaction(transaction: PageTransaction): Promise<string>
-  /**
-   * Issue 15 page helper: sends `amount` (whole tokens, as text) of `token` (an EVM contract
-   * address; omitted: the native coin) to `to` (an address, or a name resolved first) from the
-   * current account, checked by the send form's rules, without any view. Its receipt is followed
-   * with the page integration's 25 s wait (SPEC §9). Resolves with the hash (or signature);
-   * rejects with the catalogue's error (the SPEC §5 texts, USER_REJECTED, a revert's reason).
-   */
-  send(request: PageSend): Promise<string>
 }

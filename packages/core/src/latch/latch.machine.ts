@@ -1,35 +1,19 @@
 import { sendTo } from 'xstate'
 import { messageFor } from '../errors/catalogue.js'
-import { latchDirectorySetup } from './directory-wiring.js'
 import { runningOf } from './latch.setup.js'
-import type { LatchRootEvent } from './root-events.js'
-import type { RouteFlow } from './route-flows.js'
+import { latchRunSetup } from './run-wiring.js'
 
 export type { LatchRootInput } from './latch.setup.js'
 
-type RouteShown = Extract<LatchRootEvent, { type: 'ROUTE_SHOWN' }>
-
-/** On ROUTE_SHOWN: a route that starts `flow` (route-flows.ts) enters that flow's state. */
-const startFlow = <Flow extends RouteFlow>(flow: Flow) => ({
-  guard: {
-    type: 'startsFlow' as const,
-    params: ({ event }: { event: RouteShown }) => ({ route: event.route, flow }),
-  },
-  target: `.${flow}` as const,
-  actions: {
-    type: 'assignFlowRoute' as const,
-    params: ({ event }: { event: RouteShown }) => event,
-  },
-})
-
 /**
- * The root of one Latch instance: its children (spawned here, so their refs are typed) and the
- * chart that wires them. Children never talk to each other: listeners report what they do, and
- * this chart says what follows. Flows start from the route on show (route-flows.ts). The
- * machines start at once, since they are pure; the I/O (storage, wallets, reconnect) only starts
- * with START. The pattern is written down in packages/core/ARCHITECTURE.md.
+ * The root of one Latch instance: its cross-cutting children (spawned here, so their refs are
+ * typed) and the chart that wires them, and a `flow` region that runs the flow of the view on
+ * show, whichever it is (flows/flow.ts, flows/list.ts). Children never talk to each other:
+ * listeners report what they do, and this chart says what follows; a flow talks to them through
+ * its port. The machines start at once, since they are pure; the I/O (storage, wallets,
+ * reconnect, the flows' machines) only starts with START. packages/core/ARCHITECTURE.md.
  */
-export const latchMachine = latchDirectorySetup.createMachine({
+export const latchMachine = latchRunSetup.createMachine({
   id: 'latch',
   context: ({ input, spawn }) => ({
     connection: spawn('connection', { id: 'connection', systemId: 'connection' }),
@@ -64,7 +48,7 @@ export const latchMachine = latchDirectorySetup.createMachine({
     SET_THEME: { actions: { type: 'assignTheme', params: ({ event }) => event } },
     // Settles from every state: the connection machine ends each of its states on DISCONNECT,
     // and closing the modal stops whatever flow the view on show was running.
-    DISCONNECT: { actions: ['disconnectEverything', 'closeModal', 'clearPending'] },
+    DISCONNECT: { actions: ['disconnectEverything', 'closeModal'] },
   },
   initial: 'idle',
   states: {
@@ -80,9 +64,6 @@ export const latchMachine = latchDirectorySetup.createMachine({
           actions: [
             { type: 'assignRuntime', params: ({ event }) => event.output },
             { type: 'createFlows', params: ({ event }) => event.output },
-            'spawnSendMachines',
-            'spawnSocialLogin',
-            'spawnFarcasterLogin',
           ],
         },
         // Not loaded (offline?): the instance stays as it was; start() may try again.
@@ -99,15 +80,10 @@ export const latchMachine = latchDirectorySetup.createMachine({
           input: ({ context }) => {
             const { connection, network, modal, toast, walletConnect, accountData } = context
             const children = { connection, network, modal, toast, walletConnect, accountData }
-            const { sendForm, pendingTransactions, socialLogin, farcasterLogin } = context
-            const send = { sendForm, pendingTransactions }
-            const [social, farcaster] = [{ socialLogin }, { farcasterLogin }]
             const { runtime, readers } = runningOf(context)
-            return { runtime, readers, children, io: context.io, send, social, farcaster }
+            return { runtime, readers, children, io: context.io }
           },
         },
-        // Issue 16: the first open paints its wallets in its first frame, with nothing to load.
-        { src: 'warmWalletList' },
         {
           // SPEC §3/§8: remote flags win over local ones, with a notice when that ignores the
           // host's; SPEC §7: a failed fetch keeps the local values.
@@ -131,51 +107,14 @@ export const latchMachine = latchDirectorySetup.createMachine({
       ],
       on: {
         STOP: 'idle',
-        WALLET_LIST_WANTED: { guard: 'nextOpenShowsConnect', actions: 'loadWalletList' },
-        REFRESH_BALANCE: { actions: sendTo('listen', { type: 'REFRESH_BALANCE' }) },
+        REFRESH_BALANCE: { actions: 'refreshBalance' },
         REMOVE_ADAPTER: { actions: { type: 'removeAdapter', params: ({ event }) => event } },
         CONNECTORS_CHANGED: {
           actions: [{ type: 'storeConnectors', params: ({ event }) => event }, 'tellRunConnectors'],
         },
         CONNECTION_FACTS: {
-          actions: [
-            { type: 'tellConnectionFacts', params: ({ event }) => event },
-            // Nothing connected any more: no transaction is followed.
-            { type: 'clearPending', params: ({ event }) => event },
-          ],
+          actions: { type: 'tellConnectionFacts', params: ({ event }) => event },
         },
-        // The send flow (send-wiring.ts): the form follows the account and its balances.
-        SEND_ACCOUNT: {
-          actions: {
-            type: 'tellSendForm',
-            params: ({ event }) => ({ type: 'ACCOUNT', account: event.account }),
-          },
-        },
-        SEND_BALANCES: {
-          actions: {
-            type: 'tellSendForm',
-            params: ({ event }) => ({ ...event, type: 'BALANCES' }),
-          },
-        },
-        // SPEC §4: a switch to another namespace resets the send form.
-        'network.sendFormReset': { actions: { type: 'tellSendForm', params: { type: 'RESET' } } },
-        'send.sent': {
-          actions: [
-            { type: 'afterSend', params: ({ event }) => event },
-            { type: 'watchSent', params: ({ event }) => event },
-          ],
-        },
-        // The Send view shows a failure itself (the form is kept, with Retry); else a toast.
-        'send.failed': [
-          { guard: 'sendViewShown' },
-          { actions: { type: 'toastSendFailure', params: ({ event }) => event } },
-        ],
-        'pendingTransactions.toast': {
-          actions: { type: 'showToast', params: ({ event }) => event },
-        },
-        // A followed transaction ended: what it spent or moved shows now, past the caches (a read
-        // at the hash alone can come before the block, and the cache would then keep it 30 s).
-        'pendingTransactions.settled': { actions: sendTo('listen', { type: 'REFRESH_BALANCE' }) },
         NETWORK_FACTS: { actions: { type: 'tellNetworkFacts', params: ({ event }) => event } },
         'balance.accountData': {
           actions: { type: 'storeAccountData', params: ({ event }) => event },
@@ -203,29 +142,8 @@ export const latchMachine = latchDirectorySetup.createMachine({
           actions: [
             { type: 'followWalletChain', params: ({ event }) => event },
             { type: 'rememberConnection', params: ({ event }) => event },
-            // A social or Farcaster login waits for its AUTH connection (issue 12).
-            {
-              type: 'tellAuthLogins',
-              params: ({ event }) => ({
-                type: 'CONNECTED',
-                connectorId: event.connection.connectorId,
-              }),
-            },
           ],
         },
-        'connection.connectFailed': {
-          actions: {
-            type: 'tellAuthLogins',
-            params: ({ event }) => ({ type: 'CONNECT_FAILED', error: event.error }),
-          },
-        },
-        // The social login (social-wiring.ts): the click's popup, the session, the failures.
-        SOCIAL_LOGIN: { actions: { type: 'chooseSocial', params: ({ event }) => event } },
-        'social.loggedIn': { actions: 'connectAuthConnector' },
-        'social.failed': { actions: { type: 'afterSocialFailure', params: ({ event }) => event } },
-        // Sign in with Farcaster (farcaster-wiring.ts): its failures stay on its view, with Retry.
-        FARCASTER_LOGIN: { actions: 'chooseFarcaster' },
-        'farcaster.loggedIn': { actions: 'connectAuthConnector' },
         'connection.disconnected': {
           actions: { type: 'forgetConnection', params: ({ event }) => event },
         },
@@ -244,92 +162,56 @@ export const latchMachine = latchDirectorySetup.createMachine({
       },
       states: {
         /**
-         * The flow the view on show implies (route-flows.ts): entering starts it, leaving stops
-         * it. No transition here may `reenter`: in a parallel state that would re-enter the
-         * sibling regions too. A target child is exited and entered again anyway.
+         * The run of the flow the view on show belongs to (flows/list.ts): entering starts its
+         * actors, leaving stops them. No transition here may `reenter`: in a parallel state that
+         * would re-enter the sibling regions too. A target child is exited and entered again.
          */
         flow: {
           initial: 'none',
           on: {
             ROUTE_SHOWN: [
+              // Another route of the run on show (the same key): it goes on, and is told.
               {
                 guard: { type: 'continuesRun', params: ({ event }) => event },
                 actions: [
                   { type: 'assignFlowRoute', params: ({ event }) => event },
-                  {
-                    type: 'tellRun',
-                    params: ({ event }) =>
-                      event.route ? { type: 'ROUTE', route: event.route } : { type: 'RETRY' },
-                  },
+                  { type: 'tellRunRoute', params: ({ event }) => event },
                 ],
-              },
-              {
-                guard: { type: 'continuesFlow', params: ({ event }) => event },
-                actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
               {
                 guard: { type: 'startsRun', params: ({ event }) => event },
                 target: '.run',
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
-              startFlow('choosingWallet'),
-              startFlow('browsingWallets'),
-              startFlow('sending'),
-              startFlow('connectingSocial'),
-              startFlow('connectingFarcaster'),
               {
                 target: '.none',
                 actions: { type: 'assignFlowRoute', params: ({ event }) => event },
               },
             ],
-            START_FLOW: {
-              target: '.run',
-              actions: { type: 'assignRunRequest', params: ({ event }) => event },
-            },
+            START_FLOW: [
+              // The flow is on show already (a second click): its run takes the request.
+              {
+                guard: { type: 'isRunOnShow', params: ({ event }) => event },
+                actions: { type: 'tellRunRequest', params: ({ event }) => event },
+              },
+              {
+                target: '.run',
+                actions: { type: 'assignRunRequest', params: ({ event }) => event },
+              },
+            ],
+            // destroy(): the run releases what it holds before everything stops.
+            DESTROY: '.none',
           },
           states: {
             none: {},
             /**
-             * A flow's run (flows/flow.ts): entering starts its actors, leaving stops them, RETRY
-             * and the run's other routes reach them.
+             * A flow's run (flows/flow.ts): entering starts its actors, leaving tells them END
+             * and stops them; RETRY and the run's other routes reach them.
              */
             run: {
               entry: 'startRun',
               exit: 'stopRun',
               on: { RETRY: { actions: { type: 'tellRun', params: { type: 'RETRY' } } } },
-            },
-            /** Connect: its wallet list (wallets to recommend, the full list's count) loads. */
-            choosingWallet: { entry: 'loadWalletList' },
-            /** AllWallets: a directory browse of its own (search, pages) lives while on show. */
-            browsingWallets: {
-              entry: 'startBrowsingWallets',
-              exit: 'stopBrowsingWallets',
-              on: { RETRY: { actions: 'retryBrowsingWallets' } },
-            },
-            /**
-             * Send: showing it checks the form again (its fee estimated); leaving it stops an
-             * estimate or a name resolution in flight, never a send at the wallet.
-             */
-            sending: {
-              entry: { type: 'tellSendForm', params: { type: 'SHOW' } },
-              exit: { type: 'tellSendForm', params: { type: 'HIDE' } },
-              on: { RETRY: { actions: { type: 'tellSendForm', params: { type: 'RETRY' } } } },
-            },
-            /**
-             * ConnectingSocial (issue 12): the social login runs while it is on show, with the
-             * popup the visitor's click opened; leaving it closes the popup. RETRY opens another
-             * (a host's retry from its own click; the view retries through connectSocial).
-             */
-            connectingSocial: {
-              entry: 'startSocialLogin',
-              exit: 'stopSocialLogin',
-              on: { RETRY: { actions: { type: 'tellSocialLogin', params: { type: 'RETRY' } } } },
-            },
-            /** ConnectingFarcaster (issue 12): a sign-in (a channel) lives while it is on show. */
-            connectingFarcaster: {
-              entry: 'startFarcasterLogin',
-              exit: 'stopFarcasterLogin',
-              on: { RETRY: { actions: { type: 'tellFarcasterLogin', params: { type: 'RETRY' } } } },
             },
           },
         },

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { Connector } from '../connector/connector.js'
 import { createAlert, type Alert, type AlertCode } from '../errors/alerts.js'
 import { isLatchError, LatchError } from '../errors/latch-error.js'
@@ -21,8 +21,6 @@ import { toModalEvent, type Navigation } from './facts.js'
 import { listenActor } from './listen-actor.js'
 import { relayNavigation } from './relay-navigation.js'
 import type { LatchRootContext, LatchRootEvent } from './root-events.js'
-import { flowKeyOf, routeFlowOf } from './route-flows.js'
-import type { RouteFlow } from './route-flows.js'
 import type { LatchRootInput } from './root-input.js'
 import type { Runtime } from './runtime.js'
 
@@ -77,18 +75,12 @@ export const latchSetup = setup({
      * environment's stand-in; the root provides it (server-services.ts). None by default.
      */
     fetchProjectConfig: fromPromise<unknown>(async () => undefined),
-    /** At idle while running: loads the wallet data, reports WALLET_LIST_WANTED (issue 16). */
-    warmWalletList: fromCallback(() => undefined),
     /** Lends an approved session to the adapters; the root provides the instance's link. */
     attachSession: fromPromise<WalletConnectSession, WalletConnectSession>(async () => {
       throw new LatchError('WALLET_CONNECT_CONNECTOR_NOT_FOUND')
     }),
   },
   guards: {
-    /** The route on show belongs to the flow already running (e.g. QR view → basic QR view). */
-    continuesFlow: ({ context }, { route }: RouteParams) =>
-      flowKeyOf(route) !== undefined && flowKeyOf(route) === flowKeyOf(context.flowRoute),
-    startsFlow: (_, p: RouteParams & { flow: RouteFlow }) => routeFlowOf(p.route) === p.flow,
     /** The server refused the call with a 403 (see `requestJson`). */
     forbidden: (_, { error }: { error: unknown }) =>
       isLatchError(error, 'INVALID_APP_CONFIGURATION'),

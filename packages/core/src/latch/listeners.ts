@@ -1,12 +1,10 @@
-import { balanceTarget, type BalanceTarget } from '../balances/balance-rules.js'
+import { type BalanceTarget } from '../balances/balance-rules.js'
 import type { BalanceActor } from '../flows/port.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { ConnectionSnapshot } from '../machines/connection.selectors.js'
-import { selectCurrentConnection } from '../machines/connection.selectors.js'
 import { selectRoute, type ModalSnapshot } from '../machines/modal.selectors.js'
 import {
   selectActiveNamespace,
-  selectActiveNetwork,
   selectIsUnsupportedChain,
   type NetworkSnapshotLike,
 } from '../machines/network-rules.js'
@@ -14,6 +12,9 @@ import type { Route } from '../router/routes.js'
 import type { WalletConnectLink } from '../walletconnect/link.js'
 import type { AdapterRegistry } from '../adapter/registry.js'
 import { isConnectedSnapshot, networkFactsOf } from './facts.js'
+import { balanceTargetOf } from '../balances/current-target.js'
+
+export { balanceTargetOf } from '../balances/current-target.js'
 import type { LatchChildren, LatchRootEvent } from './root-events.js'
 
 /*
@@ -43,24 +44,6 @@ function connectionFacts(snapshot: ConnectionSnapshot): LatchRootEvent {
     isConnected: isConnectedSnapshot(snapshot),
     network: networkFactsOf(snapshot),
   }
-}
-
-/** The current account on its namespace's active network, or undefined when none is connected. */
-export function balanceTargetOf(
-  connection: ConnectionSnapshot,
-  network: NetworkSnapshotLike,
-): BalanceTarget | undefined {
-  const current = selectCurrentConnection(connection)
-  const address = current?.accounts[0]?.address
-  if (!current || !address || !isConnectedSnapshot(connection)) return undefined
-  const active = selectActiveNetwork(network, current.namespace)
-  return balanceTarget({
-    namespace: current.namespace,
-    connectorId: current.connectorId,
-    address,
-    chainReference: current.chainReference,
-    ...(active ? { network: active } : {}),
-  })
 }
 
 /** The view on show, `undefined` while the modal is closed; the same object until it changes. */
@@ -127,15 +110,15 @@ export function watchChildren(children: LatchChildren, report: Report): () => vo
 /**
  * Feeds the current account's balance reader (balances/balance.machine.ts, a child of the root)
  * while the instance runs: it is told each new target (account, chain, network), and what it
- * reads is reported to the root, which stores it in the connection's account data. `refresh`
- * reads the same target again: past the 30 s caches when `fresh` (after a send), through them
- * otherwise (the Account view was shown). Stopping the feed leaves the reader to the root.
+ * reads is reported to the root, which stores it in the connection's account data. A flow asks
+ * it to read the same target again itself (READ: after a send, or the Account view shown).
+ * Stopping the feed leaves the reader to the root.
  */
 export function watchBalance(
   children: Pick<LatchChildren, 'connection' | 'network'>,
   balance: BalanceActor,
   report: Report,
-): { stop(): void; refresh(fresh?: boolean): void } {
+): { stop(): void } {
   const { connection, network } = children
   const subscriptions = [
     balance.on('accountData', ({ namespace, data }) =>
@@ -151,13 +134,7 @@ export function watchBalance(
   const follow = () => targetChanged(target())
   subscriptions.push(connection.subscribe(follow), network.subscribe(follow))
   follow()
-  return {
-    stop() {
-      subscriptions.forEach((subscription) => subscription.unsubscribe())
-    },
-    // The same target again is a new read (the 30 s failure cooldown still applies).
-    refresh: (fresh = true) => balance.send({ type: 'TARGET', target: target(), fresh }),
-  }
+  return { stop: () => subscriptions.forEach((subscription) => subscription.unsubscribe()) }
 }
 
 /**

@@ -6,7 +6,7 @@ import { requestJson } from '../clients/http.js'
 import type { ServerEndpoint } from '../clients/provider-client.js'
 import { serverApiUrl } from '../api/urls.js'
 import type { Network } from '../network/network.js'
-import type { ResolvedName } from '../send/send.types.js'
+import type { ResolvedName } from '../flows/send/send.types.js'
 
 /** SPEC §9 "Coin type flag": an EVM chain's own coin type is this flag plus its chain id. */
 export const COIN_TYPE_FLAG = 2_147_483_648

@@ -1,6 +1,6 @@
 import type { LatchChildren } from '../flows/children.js'
 import type { AnyFlowList } from '../flows/flow-list.js'
-import type { BalanceActor, IdentityActor, LatchIo } from '../flows/port.js'
+import type { BalanceActor, FlowPort, IdentityActor, LatchIo } from '../flows/port.js'
 import type { CreatedFlow, RootRun, RootServices } from './flow-types.js'
 import type { AdapterEvent } from '../adapter/contract.js'
 import type { BalanceEmitted } from '../balances/balance.machine.js'
@@ -12,80 +12,19 @@ import type { NetworkMachineEmitted } from '../machines/network.machine.js'
 import type { ConnectionFacts } from '../machines/network-rules.js'
 import type { AccountDataEmitted, AccountDataTarget } from '../machines/account-data.types.js'
 import type { IdentityEmitted } from '../machines/identity.machine.js'
-import type { Route, SocialProvider } from '../router/routes.js'
+import type { Route } from '../router/routes.js'
 import type { RecentWallet } from '../storage/keys.js'
 import type { LatchOptions, ResolvedFeatures } from '../options/schema.js'
 import type { LatchTheme } from '../options/theme.js'
 import type { WalletConnectSession } from '../walletconnect/contract.js'
 import type { WalletConnectEmitted } from '../walletconnect/walletconnect.machine.js'
-import type { TokenBalance } from '../balances/token-balance.js'
-import type { PendingTransactionsActor } from '../send/pending-transactions.machine.js'
-import type { PendingTransactionsEmitted } from '../send/pending-transactions.machine.js'
-import type { SendAccount } from '../send/send-rules.js'
-import type { SendActor } from '../send/send.machine.js'
-import type { SendEmitted } from '../send/send.types.js'
-import type { FarcasterLoginActor } from '../farcaster/farcaster-login.selectors.js'
-import type { FarcasterLoginEmitted } from '../farcaster/farcaster-login.types.js'
-import type { SocialLoginActor } from '../social/social-login.selectors.js'
-import type { SocialLoginEmitted } from '../social/social-login.types.js'
-import type { SocialPopup } from '../social/social-popup.js'
-import type { WalletDirectoryActor } from '../wallets/wallet-directory.machine.js'
 import type { Runtime } from './runtime.js'
-
-/**
- * The send flow's children (issue 15). Their code is in the runtime chunk, so the root spawns
- * them once it is loaded (send-wiring.ts): absent before the instance first runs.
- */
-export interface SendChildren {
-  /** The Send view's form and the send itself (send/send.machine.ts). */
-  sendForm: SendActor
-  /** The transactions followed until they settle, and their toasts. */
-  pendingTransactions: PendingTransactionsActor
-}
-
-/**
- * The social login's machine (issue 12). Its code is in the runtime chunk, so the root spawns it
- * once that is loaded (social-wiring.ts): absent before the instance first runs.
- */
-export interface SocialChildren {
-  /** The ConnectingSocial view's flow (social/social-login.machine.ts). */
-  socialLogin: SocialLoginActor
-}
-
-/**
- * The Farcaster sign-in's machine (issue 12), spawned like the social login's once the runtime
- * chunk is loaded (farcaster-wiring.ts): absent before the instance first runs.
- */
-export interface FarcasterChildren {
-  /** The ConnectingFarcaster view's flow (farcaster/farcaster-login.machine.ts). */
-  farcasterLogin: FarcasterLoginActor
-}
-
-/**
- * The wallet lists' directory browses (wallets/wallet-directory.machine.ts). Their code is in the
- * runtime chunk (directory-wiring.ts), so each is absent before the instance first runs.
- */
-export interface DirectoryChildren {
-  /**
-   * The Connect view's list: the directory's wallets to recommend and their count. One per
-   * instance, loaded at idle or when Connect first shows; kept for the next open.
-   */
-  walletDirectory: WalletDirectoryActor
-  /** AllWallets' own browse (its search and pages): it lives exactly while the view is on show. */
-  allWallets: WalletDirectoryActor
-}
 
 export type { LatchChildren } from '../flows/children.js'
 export type { LatchIo } from '../flows/port.js'
 
 /** The root's context: its children, what it reaches outside, and what its chart decides on. */
-export interface LatchRootContext
-  extends
-    LatchChildren,
-    Partial<SendChildren>,
-    Partial<SocialChildren>,
-    Partial<FarcasterChildren>,
-    Partial<DirectoryChildren> {
+export interface LatchRootContext extends LatchChildren {
   io: LatchIo
   /** The flows this instance runs (flows/index.ts, unless the environment named others). */
   flows: AnyFlowList
@@ -101,6 +40,8 @@ export interface LatchRootContext
   balance?: BalanceActor
   /** The current account's name and avatar reader, spawned with the balance reader. */
   identity?: IdentityActor
+  /** What the flows reach (flows/port.ts), made once the instance runs. */
+  port?: FlowPort
   /** Connectors each adapter has discovered (SPEC §3 Connector). */
   connectors: Partial<Record<ChainNamespace, readonly Connector[]>>
   /** Problems with the host's setup, shown in the modal (SPEC §8 alerts). */
@@ -113,11 +54,6 @@ export interface LatchRootContext
   theme: LatchTheme
   /** The route whose flow is running (see route-flows.ts). */
   flowRoute?: Route
-  /**
-   * SPEC §3 `socialWindow`: the popup the visitor's click opened (`null`: the browser blocked
-   * it), until the ConnectingSocial flow it was opened for starts and takes it.
-   */
-  socialWindow?: SocialPopup | null
   /** The WalletConnect session being lent to the adapters before it connects. */
   approvedSession?: WalletConnectSession
   /** The started instance's I/O (storage, listeners), loaded by START. */
@@ -143,13 +79,6 @@ export type RelayedEvent =
   | Relayed<'balance', BalanceEmitted>
   | Relayed<'identity', IdentityEmitted>
   | Relayed<'accountData', AccountDataEmitted>
-  | Relayed<'send', SendEmitted>
-  | Relayed<'social', SocialLoginEmitted>
-  | Relayed<'farcaster', FarcasterLoginEmitted>
-  | Relayed<
-      'pendingTransactions',
-      Extract<PendingTransactionsEmitted, { type: 'toast' | 'settled' }>
-    >
 
 export type LatchRootEvent =
   | { type: 'START' }
@@ -178,15 +107,8 @@ export type LatchRootEvent =
   | { type: 'REFRESH_BALANCE' }
   /** The host removed the adapter of a namespace (`latch.removeAdapter`). */
   | { type: 'REMOVE_ADAPTER'; namespace: ChainNamespace }
-  /**
-   * The visitor chose a social login (`latch.connectSocial`): `popup` was opened in their click
-   * (`null`: the browser blocked it). ConnectingSocial shows and its flow takes the popup.
-   */
-  | { type: 'SOCIAL_LOGIN'; provider: SocialProvider; popup: SocialPopup | null }
-  /** The visitor chose Farcaster (`latch.connectFarcaster`): ConnectingFarcaster shows. */
-  | { type: 'FARCASTER_LOGIN' }
-  /** The page is idle while running: the next open's wallet list may load now (issue 16). */
-  | { type: 'WALLET_LIST_WANTED' }
+  /** The instance is being destroyed: the run on show releases what it holds. */
+  | { type: 'DESTROY' }
   // What the listeners report (see listeners.ts).
   /** The view on show changed; `undefined` when the modal closed. */
   | { type: 'ROUTE_SHOWN'; route: Route | undefined }
@@ -198,8 +120,4 @@ export type LatchRootEvent =
   | { type: 'WALLETCONNECT_SESSION_DELETED' }
   /** The current account or its network changed: whose data the Account tabs show. */
   | { type: 'ACCOUNT_TARGET'; target: AccountDataTarget | undefined }
-  /** The account a send is made from changed (undefined: none connected on a known network). */
-  | { type: 'SEND_ACCOUNT'; account: SendAccount | undefined }
-  /** That account's token balances on the active network were read. */
-  | { type: 'SEND_BALANCES'; tokenBalances: readonly TokenBalance[]; networkBalanceInUSD?: string }
   | RelayedEvent

@@ -1,23 +1,21 @@
 import type { SnapshotFrom } from 'xstate'
-import type { PendingTransactionsActor } from '../send/pending-transactions.machine.js'
-import type { SendActor } from '../send/send.machine.js'
-import type { latchMachine } from './latch.machine.js'
 import { selectConnectPhase } from '../flows/connect-external/connect-external.selectors.js'
-import { routeFlowOf, type RouteFlow } from './route-flows.js'
+import type { PendingTransactionsActor } from '../flows/send/pending-transactions.machine.js'
+import type { SendActor } from '../flows/send/send.machine.js'
+import type { latchMachine } from './latch.machine.js'
 
 export type LatchRootSnapshot = SnapshotFrom<typeof latchMachine>
 
-/** The flow the view on show is running, if any (its id: `switchingNetwork`, `pairing`…). */
-export function selectFlow(snapshot: LatchRootSnapshot): RouteFlow | string | undefined {
-  if (snapshot.matches({ running: { flow: 'run' } })) return snapshot.context.run?.id
-  return snapshot.matches({ running: { flow: 'none' } })
-    ? undefined
-    : routeFlowOf(snapshot.context.flowRoute)
+/** The flow of the run on show, if any (its id: `switchingNetwork`, `pairing`, …). */
+export function selectFlow(snapshot: LatchRootSnapshot): string | undefined {
+  return snapshot.matches({ running: { flow: 'run' } }) ? snapshot.context.run?.id : undefined
 }
 
 /**
- * Where the ConnectingExternal flow is: waiting for the wallet to be discovered, given up on it
+ * Where the ConnectingExternal run is: waiting for the wallet to be discovered, given up on it
  * (SPEC §9's 1 s async-injection wait is over: the view says it is not installed), or asking it.
+ * A snapshot of the root does not change with the run's: views read the run's own
+ * (`selectConnectPhase`); this is for a host reading once.
  */
 export function selectConnectFlowPhase(
   snapshot: LatchRootSnapshot,
@@ -30,12 +28,12 @@ export function selectConnectFlowPhase(
  * instance runs, so `undefined` before.
  */
 export function selectSendForm(snapshot: LatchRootSnapshot): SendActor | undefined {
-  return snapshot.context.sendForm
+  return snapshot.context.services.sendForm
 }
 
 /** The pending-transactions machine (`latch.pendingTransactions`); `undefined` before it runs. */
 export function selectPendingTransactionsActor(
   snapshot: LatchRootSnapshot,
 ): PendingTransactionsActor | undefined {
-  return snapshot.context.pendingTransactions
+  return snapshot.context.services.pendingTransactions
 }

@@ -31,6 +31,8 @@ export const latchRunSetup = latchSetup.extend({
       const module = flowOfRoute(context.flows, route)
       return !!module && context.created.some((created) => created.module === module)
     },
+    /** START_FLOW names the flow whose run is on show. */
+    isRunOnShow: ({ context }, { flow }: { flow: string }) => context.run?.id === flow,
     /** The route is another of the run on show (the same key): the run goes on. */
     continuesRun: ({ context }, { route }: RouteParams) => {
       const module = flowOfRoute(context.flows, route)
@@ -75,7 +77,7 @@ export const latchRunSetup = latchSetup.extend({
       }))
       let services: RootServices = {}
       for (const { instance } of created) services = { ...services, ...instance.services }
-      return { balance, identity, created, services }
+      return { balance, identity, port, created, services }
     }),
     /** START_FLOW: the run it asks for starts next (the chart enters the run state). */
     assignRunRequest: assign((_, request: { flow: string; request?: unknown }) => ({
@@ -100,10 +102,32 @@ export const latchRunSetup = latchSetup.extend({
       const key = flowRequest || !route ? module.id : runKeyOf(module, route)
       return { run: { id: module.id, key, refs }, flowRequest: undefined }
     }),
-    /** Leaving the run state: every actor the run spawned stops (their cleanups run). */
+    /**
+     * Leaving the run state: every actor the run spawned is told END (it releases what only it
+     * knows of, a popup), then stopped (its invoked actors' cleanups run).
+     */
     stopRun: enqueueActions(({ context, enqueue }) => {
-      for (const ref of Object.values(context.run?.refs ?? {})) if (ref) enqueue.stopChild(ref)
+      for (const ref of Object.values(context.run?.refs ?? {})) {
+        if (!ref) continue
+        enqueue.sendTo(ref, { type: 'END' })
+        enqueue.stopChild(ref)
+      }
       enqueue.assign({ run: undefined })
+    }),
+    /** Another route of the run on show. */
+    tellRunRoute: enqueueActions(({ context, enqueue }, { route }: RouteParams) => {
+      if (!route) return
+      for (const ref of Object.values(context.run?.refs ?? {}))
+        if (ref) enqueue.sendTo(ref, { type: 'ROUTE', route })
+    }),
+    /** START_FLOW for the flow on show: its run takes the request (or ignores it). */
+    tellRunRequest: enqueueActions(({ context, enqueue }, { request }: { request?: unknown }) => {
+      for (const ref of Object.values(context.run?.refs ?? {}))
+        if (ref) enqueue.sendTo(ref, { type: 'REQUEST', request })
+    }),
+    /** The account just spent (a host's REFRESH_BALANCE): its balances again, past the caches. */
+    refreshBalance: enqueueActions(({ context, enqueue }) => {
+      if (context.balance) enqueue.sendTo(context.balance, { type: 'READ', fresh: true })
     }),
     /** One control event to the run on show (RETRY, a route of the run, the wallets found). */
     tellRun: enqueueActions(({ context, enqueue }, event: FlowControlEvent) => {

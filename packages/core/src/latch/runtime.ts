@@ -7,16 +7,12 @@ import { fromPromise } from 'xstate'
 import { balanceMachine } from '../balances/balance.machine.js'
 import type { LatchIo } from '../flows/port.js'
 import { identityMachine, type IdentityRequest } from '../machines/identity.machine.js'
-import { walletDirectoryMachine } from '../wallets/wallet-directory.machine.js'
 import type { LoadedFlow } from './flow-types.js'
 import { disconnected, networkSwitched, nextConnection } from '../flows/host-promises.js'
 import { watchAccount } from './account-listeners.js'
 import { watchAdapters, watchBalance, watchChildren, watchWalletConnect } from './listeners.js'
-import { farcasterRuntime } from './farcaster-runtime.js'
 import { createPageActions } from './page-actions.js'
-import { sendRuntime } from './send-runtime.js'
 import { sessionConnectEvent } from './session-connect.js'
-import { socialRuntime } from './social-runtime.js'
 import * as stored from './storage-effects.js'
 
 /*
@@ -67,14 +63,6 @@ export function createRuntime(options: RuntimeOptions) {
     sessionConnectEvent,
     /** `latch.signMessage` and `latch.sendTransaction`: only a running instance has an account. */
     pageActions: createPageActions,
-    /** The send flow: its machines, their listeners, and `latch.send` (send-runtime.ts). */
-    send: sendRuntime,
-    /** The social login: its machine, its listener, `latch.connectSocial`'s promise. */
-    social: socialRuntime,
-    /** The Farcaster sign-in: its machine, its listener, `latch.connectFarcaster`'s promise. */
-    farcaster: farcasterRuntime,
-    /** The wallet lists' directory browse (directory-wiring.ts spawns it). */
-    walletDirectory: walletDirectoryMachine,
     nextConnection,
     networkSwitched,
     disconnected,

@@ -7,8 +7,8 @@ import {
   SOCIAL_POPUP_CLOSED_GRACE_MS,
   SOCIAL_POPUP_POLL_MS,
   SOCIAL_RESULT_WAIT_MS,
-} from '../social/social-login.machine.js'
-import { selectSocialLogin } from '../social/social-login.selectors.js'
+} from '../flows/social/social-login.machine.js'
+import { selectSocialLogin } from '../flows/social/social-login.selectors.js'
 import { createLatchStorage } from '../storage/latch-storage.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { deferred, type Deferred } from '../test/deferred.js'
@@ -80,8 +80,8 @@ function socialSetup(options: Partial<LatchOptions> = {}) {
     latch.modal.getSnapshot().matches({ visibility: 'open' })
       ? selectRoute(latch.modal.getSnapshot()).view
       : undefined
-  const login = () =>
-    latch.socialLogin ? selectSocialLogin(latch.socialLogin.getSnapshot()) : undefined
+  // The login on show; none runs (idle) once its view was left.
+  const login = () => selectSocialLogin(latch.socialLogin?.getSnapshot())
   const user = (userName: string): FrameUser => ({
     address: AUTH_ADDRESS,
     chainId: 'eip155:31337',

@@ -1,4 +1,4 @@
-import type { PendingTransaction } from '../send/pending-transactions.machine.js'
+import type { PendingTransaction } from '../flows/send/pending-transactions.machine.js'
 import type { Transaction } from '../api/account.js'
 import type { Network } from '../network/network.js'
 

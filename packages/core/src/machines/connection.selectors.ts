@@ -143,3 +143,10 @@ export function toConnectHelperResult(connection: Connection): ConnectHelperResu
     connectorData: { name: connector?.name, icon: connector?.imageUrl },
   }
 }
+
+/** A connection in the active namespace: an account there (a wallet of another does not count). */
+export function isConnectedSnapshot(snapshot: ConnectionSnapshot): boolean {
+  // An account in the active namespace (a wallet of another namespace does not count), kept
+  // while another wallet is being asked: only a new account there is a new connection.
+  return selectStatus(snapshot) !== 'disconnected' && !!selectCurrentConnection(snapshot)
+}

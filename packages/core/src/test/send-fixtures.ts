@@ -1,7 +1,7 @@
 // Networks, accounts and tokens shared by the send module's tests (src/send).
 import type { TokenBalance } from '../balances/token-balance.js'
 import type { Network } from '../network/network.js'
-import type { SendAccount } from '../send/send-rules.js'
+import type { SendAccount } from '../flows/send/send-rules.js'
 
 /** A network of `caipNetworkId` with `symbol` at `decimals`, on a loopback RPC. */
 function network(

@@ -1,4 +1,4 @@
-import type { SocialPopup, SocialPopupOpener } from '../social/social-popup.js'
+import type { SocialPopup, SocialPopupOpener } from '../flows/social/social-popup.js'
 
 /** A popup window in memory: where it was sent, and who closed it. */
 export interface FakePopup extends SocialPopup {

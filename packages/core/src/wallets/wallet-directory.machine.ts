@@ -9,6 +9,7 @@ import {
 import type { DirectoryWallet } from '../directory/wallet.js'
 import type { LatchError } from '../errors/latch-error.js'
 import { toLatchError } from '../errors/rpc-error.js'
+import type { FlowControlEvent } from '../flows/control-event.js'
 import type { LatchDirectory } from './latch-directory.js'
 
 /** A remote search waits this long after the last keystroke, so typing sends one request. */
@@ -43,6 +44,8 @@ export interface WalletDirectoryContext {
 }
 
 export type WalletDirectoryEvent =
+  /** What the root tells a run (flows/flow.ts): AllWallets' browse is one; RETRY is handled. */
+  | FlowControlEvent
   /** Load the next page (the list's end came near). Ignored while searching or when all are in. */
   | { type: 'LOAD_MORE' }
   /** The search text changed; blank lists everything again. */

@@ -4,6 +4,7 @@ import {
   type WalletDirectorySnapshot,
   type WalletDirectoryView,
 } from '@latch/core'
+import { useChildSelector } from './useChildSelector.js'
 import { useLatch } from './useLatch.js'
 import { useSelector, useSharedSelector } from './useSelector.js'
 
@@ -22,7 +23,12 @@ export function useWalletDirectory(which: 'walletDirectory' | 'allWallets'): {
   actor: WalletDirectoryActor | undefined
   directory: WalletDirectoryView
 } {
-  const actor = useSelector(useLatch().actor, (s) => s.context[which])
+  const latch = useLatch()
+  // The Connect list is the choose-wallet flow's keeper's; AllWallets' browse is its run's.
+  const keeper = useSelector(latch.actor, (s) => s.context.services.walletList)
+  const list = useChildSelector(keeper, (s) => s?.context.browse)
+  const browse = useSelector(latch.actor, (s) => s.context.run?.refs.allWallets)
+  const actor = which === 'walletDirectory' ? list : browse
   const directory = useSharedSelector(actor ?? notStarted, selectWalletDirectory)
   return { actor, directory }
 }

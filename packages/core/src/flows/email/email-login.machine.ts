@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, raise, setup } from 'xstate'
 import { LatchError } from '../../errors/latch-error.js'
 import { EMAIL_LOGIN_COOLDOWN_MS } from '../../storage/latch-storage.js'
 import { tooEarly, type AuthFailure } from '../../auth/auth-errors.js'
+import { emailRequestSchema } from './email.views.js'
 import type {
   ConnectEmailAction,
   EmailLoginContext,
@@ -12,6 +13,13 @@ import type {
 import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from '../../auth/flow-steps.js'
 
 const notProvided = () => Promise.reject(new LatchError('FRAME_NOT_SET'))
+
+/** The address a START_FLOW request carries, when it is an email login's. */
+function emailOfRequest(event: EmailLoginEvent): string | undefined {
+  if (event.type !== 'REQUEST') return undefined
+  const parsed = emailRequestSchema.safeParse(event.request)
+  return parsed.success ? parsed.data.email : undefined
+}
 
 /** A step waits for the visitor: it is told (emitted) and its view shown. */
 const awaiting = (step: 'otp' | 'device') => [
@@ -111,6 +119,14 @@ export const emailLoginMachine = setup({
     },
     enteringEmail: {
       on: {
+        // The field submitted again while the login is on show (START_FLOW): as a submit.
+        REQUEST: {
+          guard: ({ event }) => emailOfRequest(event) !== undefined,
+          actions: raise(({ event }) => ({
+            type: 'SUBMIT_EMAIL' as const,
+            email: emailOfRequest(event) ?? '',
+          })),
+        },
         SUBMIT_EMAIL: [
           { guard: 'isInvalidEmail', actions: 'rejectEmail' },
           { guard: 'isThrottled', actions: 'rejectTooEarly' },

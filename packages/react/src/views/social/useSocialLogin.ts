@@ -1,24 +1,16 @@
-import { selectSocialLogin, type SocialLoginSnapshot, type SocialLoginView } from '@latch/core'
+import { selectSocialLogin, type SocialLoginView } from '@latch/core'
+import { useChildSelector } from '../../hooks/useChildSelector.js'
 import { useLatch } from '../../hooks/useLatch.js'
 import { useSelector } from '../../hooks/useSelector.js'
-
-const idle: SocialLoginView = { step: 'idle', provider: undefined, failure: undefined }
-
-/** A stand-in for before the instance runs (the machine is spawned then): always idle. */
-const still = {
-  getSnapshot: (): SocialLoginSnapshot | undefined => undefined,
-  subscribe: () => ({ unsubscribe: () => undefined }),
-}
 
 const sameView = (a: SocialLoginView, b: SocialLoginView) =>
   a.step === b.step && a.provider === b.provider && a.failure === b.failure
 
-/** The social login's step, provider and failure (core's `latch.socialLogin`), or idle. */
+/**
+ * The social login's step, provider and failure (core's `latch.socialLogin`, the run on show),
+ * or idle while none runs.
+ */
 export function useSocialLogin(): SocialLoginView {
-  const socialLogin = useSelector(useLatch().actor, (s) => s.context.socialLogin)
-  return useSelector(
-    socialLogin ?? still,
-    (snapshot: SocialLoginSnapshot | undefined) => (snapshot ? selectSocialLogin(snapshot) : idle),
-    sameView,
-  )
+  const socialLogin = useSelector(useLatch().actor, (s) => s.context.run?.refs.socialLogin)
+  return useChildSelector(socialLogin, selectSocialLogin, sameView)
 }
