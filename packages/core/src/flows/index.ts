@@ -34,13 +34,8 @@ export type {
   EmailLoginInput,
   LoginStorage,
 } from './email/email-login.types.js'
-export {
-  EMAIL_FLOW_IDLE,
-  sameEmailFlowView,
-  selectEmailLogin,
-  type EmailFlowView,
-  type EmailLoginSnapshot,
-} from './email/email.selectors.js'
+export { EMAIL_FLOW_IDLE, sameEmailFlowView, type EmailFlowView } from './code-flow.js'
+export { selectEmailLogin, type EmailLoginSnapshot } from './email/email.selectors.js'
 export { startEmailLogin } from './email/email.views.js'
 export {
   updateEmailMachine,

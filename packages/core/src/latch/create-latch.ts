@@ -123,6 +123,7 @@ export function createLatch(
   })
   const signInEnabled = Boolean(options.siwx ?? options.siweConfig)
   const actor = createActor(machine, {
+    ...(env.inspect ? { inspect: env.inspect } : {}),
     input: {
       alerts,
       features: options.features,

@@ -8,7 +8,8 @@ export {
   type LatchEnvironment,
   type OpenOptions,
 } from './create-latch.js'
-export type { LatchRootContext, LatchRootEvent } from './root-events.js'
+export type { LatchRootContext } from './root-context.js'
+export type { LatchRootEvent } from './root-events.js'
 export type { BuiltInHost, RootRefs, RootRun, RootServices } from './flow-types.js'
 export { ASYNC_INJECTION_WAIT_MS } from '../flows/connect-external/injection-wait.js'
 export {

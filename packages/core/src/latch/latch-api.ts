@@ -1,4 +1,4 @@
-import type { ActorRefFrom } from 'xstate'
+import type { ActorRefFrom, InspectionEvent } from 'xstate'
 import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -34,6 +34,12 @@ type HostOfList<Flows> = Flows extends FlowList<any, infer Host, any> ? Host : n
  * `serverUrl`'s configuration and wallet directory) is described in server-services.ts.
  */
 export interface LatchEnvironment extends ServerEnvironment {
+  /**
+   * xstate's inspector, on the instance's one actor system: it sees every actor (the root, its
+   * children, every flow's run and instance-long actors, their own children), every event and
+   * every snapshot. For dev tools and tests; none by default.
+   */
+  inspect?: (event: InspectionEvent) => void
   /** Where to persist; default: `options.storage`, else localStorage when usable, else memory. */
   storage?: StoragePort
   /**

@@ -11,6 +11,8 @@ import type { StoragePort } from '../storage/storage-port.js'
 import { createFakeWalletConnect } from '../test/fake-walletconnect.js'
 import { answerProvider, socialWorld, type SocialWorld } from '../test/social-world.js'
 import { answerFarcasterApp, farcasterFrame, type FarcasterWorld } from '../test/farcaster-world.js'
+import { answerEmail, EMAIL_CODE, emailFrame, type EmailWorld } from '../test/email-world.js'
+import { startEmailLogin } from '../flows/email/email.views.js'
 // The auth chunk, loaded already: the social login's first frame call then runs within the
 // steps' settling, as it does on a page that cached the chunk.
 import '../auth/auth-runtime.js'
@@ -31,8 +33,8 @@ import { selectFlow } from './root-selectors.js'
  *   nothing asked before it connects afterwards;
  * - every promise a host was given settles (`latch.send` and `latch.connectSocial` included);
  * - a disconnect leaves no transaction followed;
- * - a closed modal leaves no social login running and no popup open (issue 12), and no
- *   Farcaster sign-in waiting.
+ * - a closed modal leaves no social login running and no popup open (issue 12), no Farcaster
+ *   sign-in waiting, and no email login or update running nor asking the frame (issue 28).
  */
 
 /** Configured, but no wallet knows it yet: switching there is the 4902 → add → retry path. */
@@ -52,6 +54,7 @@ const SOCIAL_PROVIDERS = ['github', 'google'] as const
 interface World {
   social: SocialWorld
   farcaster: FarcasterWorld
+  email: EmailWorld
   storage: StoragePort
   wallets: ReturnType<typeof createPromptAdapter>
   wc: ReturnType<typeof createFakeWalletConnect>
@@ -146,11 +149,15 @@ function checkInvariants(world: World) {
     expect(latch.farcasterLogin?.getSnapshot().value ?? 'idle').toBe('idle')
     const { waits } = world.farcaster
     expect(waits.filter((wait) => !wait.signal?.aborted && !wait.settled)).toEqual([])
+    // No email login or update runs, and no frame call of theirs waits (issue 28).
+    expect(latch.emailLogin).toBeUndefined()
+    expect(latch.updateEmail).toBeUndefined()
+    expect(world.email.waits.filter((wait) => !wait.signal?.aborted && !wait.settled)).toEqual([])
   }
   if (connection.matches('connecting')) {
     // A connect runs only while the view that asked for it is on show.
     expect(selectFlow(latch.actor.getSnapshot())).toMatch(
-      /^(connectingExternal|pairing|connectingSocial|connectingFarcaster)$/,
+      /^(connectingExternal|pairing|connectingSocial|connectingFarcaster|connectingEmail)$/,
     )
   }
 }
@@ -242,6 +249,51 @@ const commands = [
       .map((outcome) =>
         command(`the Farcaster app ${outcome}`, (w) => answerFarcasterApp(w.farcaster, outcome)),
       ),
+  ),
+  // Issue 28: the email login and update, from their views or a host opening them.
+  fc.constant(
+    command('submit the email field on Connect', ({ latch }) => {
+      if (shownRoute(latch)?.view === 'Connect')
+        latch.actor.send(startEmailLogin('ada@example.com'))
+    }),
+  ),
+  fc.constant(
+    command('host opens EmailVerifyOtp', ({ latch }) =>
+      latch.open({ route: route('EmailVerifyOtp', { email: 'ada@example.com' }) }),
+    ),
+  ),
+  ...[1, 2].map(() =>
+    fc
+      .constantFrom('sendsCode' as const, 'asksForDevice' as const, 'fails' as const)
+      .map((answer) =>
+        command(`the frame ${answer} for the email`, ({ email }) => answerEmail(email, answer)),
+      ),
+  ),
+  fc
+    .constantFrom(EMAIL_CODE, '000000')
+    .map((otp) =>
+      command(`enter the email code ${otp}`, ({ latch }) =>
+        latch.emailLogin?.send({ type: 'SUBMIT_CODE', otp }),
+      ),
+    ),
+  fc.constant(
+    command('resend the email code', ({ latch }) => latch.emailLogin?.send({ type: 'RESEND' })),
+  ),
+  fc.constant(
+    command('update the email', ({ latch }) => {
+      latch.open({ route: route('UpdateEmailWallet') })
+      latch.updateEmail?.send({ type: 'SUBMIT_EMAIL', email: 'ada@new.example' })
+    }),
+  ),
+  fc.constant(
+    command('enter the update code', ({ latch }) =>
+      latch.updateEmail?.send({ type: 'SUBMIT_CODE', otp: EMAIL_CODE }),
+    ),
+  ),
+  fc.constant(
+    command('host opens ApproveTransaction', ({ latch }) =>
+      latch.open({ route: route('ApproveTransaction') }),
+    ),
   ),
   // Issue 15: the Send view's intents, the host's page send, and the chain's answers.
   fc.constant(command('open Send', ({ latch }) => latch.open({ route: route('Send') }))),
@@ -336,6 +388,10 @@ async function logout(world: World) {
   // Nothing asked before the logout may connect after it: answer every prompt still open.
   for (const prompt of world.wallets.prompts) prompt.answer('approve')
   world.wc.pairings.forEach((pairing) => pairing.approve())
+  for (const wait of world.email.waits.filter((e) => !e.settled)) {
+    wait.settled = true
+    wait.answer.resolve({ action: 'VERIFY_OTP' })
+  }
   for (const wait of [...world.social.waits, ...world.farcaster.waits].filter((e) => !e.settled)) {
     wait.settled = true
     wait.answer.resolve({ address: `0x${'a1'.repeat(20)}`, chainId: 'eip155:31337' })
@@ -360,10 +416,15 @@ describe('the composed system, model-based (fast-check)', () => {
         const wallets = createPromptAdapter([...WALLETS, AUTH])
         const wc = createFakeWalletConnect()
         const farcaster: FarcasterWorld = { waits: [] }
-        const social = socialWorld(farcasterFrame(farcaster))
+        const email: EmailWorld = { waits: [] }
+        const social = socialWorld((w) => ({
+          ...farcasterFrame(farcaster)(w),
+          ...emailFrame(email)(w),
+        }))
         const world: World = {
           social,
           farcaster,
+          email,
           storage,
           wallets,
           wc,

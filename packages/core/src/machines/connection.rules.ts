@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../identifiers/types.js'
-import type { ConnectionContext } from './connection.machine.js'
 import type {
   Connection,
+  ConnectionContext,
   ConnectWalletInput,
   ConnectWalletOutput,
   ReconnectCandidate,

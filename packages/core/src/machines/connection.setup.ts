@@ -1,8 +1,13 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+
 import { LatchError } from '../errors/latch-error.js'
+
 import { toLatchError } from '../errors/rpc-error.js'
+
 import type { ChainNamespace } from '../identifiers/types.js'
+
 import { isBrowserWalletType } from '../connector/connector.js'
+
 import {
   disconnectTargets,
   nextCurrent,
@@ -12,9 +17,9 @@ import {
   withoutKey,
   type Key,
 } from './connection.rules.js'
+
 import type {
-  AccountData,
-  Connection,
+  ConnectionContext,
   ConnectionEmitted,
   ConnectionEvent,
   ConnectWalletInput,
@@ -26,24 +31,7 @@ import type {
 /** SPEC §9: disconnect waits at most 3 s for the wallet before the connection is dropped anyway. */
 export const DISCONNECT_WAIT_MS = 3_000
 
-export interface ConnectionContext {
-  /** Most recently used first; the current one is named by `current`. */
-  connections: Connection[]
-  current?: { connectorId: string; namespace: ChainNamespace }
-  /** The connect in flight. */
-  pending?: ConnectWalletInput
-  /** Remembered connections still to try on load, most recently used first. */
-  reconnectQueue: ReconnectCandidate[]
-  /** Connections being disconnected, and whether the user asked for it. */
-  disconnecting: Connection[]
-  accountData: Partial<Record<ChainNamespace, AccountData>>
-  error?: LatchError
-  /**
-   * The active network's namespace, as the root last told it. The account a host and the views
-   * see is the one in this namespace: another namespace's connection stays, but is not current.
-   */
-  activeNamespace?: ChainNamespace
-}
+export type { ConnectionContext } from './connection.types.js'
 
 /** The connection machine's vocabulary; its chart is connection.machine.ts. */
 export const connectionSetup = setup({

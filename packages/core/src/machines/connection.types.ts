@@ -142,3 +142,23 @@ export type ConnectWalletInput = {
 export type ConnectWalletOutput = ConnectResult & { embeddedWallet?: EmbeddedWallet }
 export type ReconnectWalletInput = ReconnectCandidate
 export type DisconnectWalletsInput = { connections: readonly Connection[] }
+
+/** The connection machine's context (connection.setup.ts). */
+export interface ConnectionContext {
+  /** Most recently used first; the current one is named by `current`. */
+  connections: Connection[]
+  current?: { connectorId: string; namespace: ChainNamespace }
+  /** The connect in flight. */
+  pending?: ConnectWalletInput
+  /** Remembered connections still to try on load, most recently used first. */
+  reconnectQueue: ReconnectCandidate[]
+  /** Connections being disconnected, and whether the user asked for it. */
+  disconnecting: Connection[]
+  accountData: Partial<Record<ChainNamespace, AccountData>>
+  error?: LatchError
+  /**
+   * The active network's namespace, as the root last told it. The account a host and the views
+   * see is the one in this namespace: another namespace's connection stays, but is not current.
+   */
+  activeNamespace?: ChainNamespace
+}

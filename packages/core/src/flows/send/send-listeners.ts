@@ -5,7 +5,7 @@ import { nativeTokenOf, type SendAccount } from './send-rules.js'
 import { balanceTargetOf } from '../../balances/current-target.js'
 import { isConnectedSnapshot } from '../../machines/connection.selectors.js'
 import type { LatchChildren } from '../children.js'
-import type { SendServiceEvent } from './send.service.js'
+import type { SendServiceEvent } from './send.types.js'
 import type { PendingTransactionsActor } from './pending-transactions.machine.js'
 import type { SendActor } from './send.machine.js'
 

@@ -1,17 +1,23 @@
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom } from 'xstate'
-import type { TokenBalance } from '../../balances/token-balance.js'
+
 import type { LatchError } from '../../errors/latch-error.js'
+
 import { selectModalState, selectRoute } from '../../machines/modal.selectors.js'
-import type { Toast } from '../../machines/toast.machine.js'
-import type { Network } from '../../network/network.js'
+
 import { route } from '../../router/routes.js'
+
 import type { FlowPort } from '../port.js'
+
 import { canFollow } from './follow-transaction.js'
+
 import type { PendingTransactionsActor } from './pending-transactions.machine.js'
-import type { SendAccount } from './send-rules.js'
+
 import { watchSend } from './send-listeners.js'
+
 import type { sendMachine, SendActor } from './send.machine.js'
-import type { AfterSend, SentTransfer } from './send.types.js'
+
+import type { SendServiceEvent } from './send.types.js'
+
 import { sendFailedToast } from './transaction-toasts.js'
 
 /** What the send flow's keeper is started with: the port, its two machines, a send's logic. */
@@ -28,36 +34,7 @@ interface SendServiceContext extends SendServiceInput {
   readonly pageSends: Readonly<Record<string, SendActor>>
 }
 
-/** What the keeper hears (watchSend) and what the host's page sends ask. */
-export type SendServiceEvent =
-  | { type: 'SEND_ACCOUNT'; account: SendAccount | undefined }
-  | { type: 'SEND_BALANCES'; tokenBalances: readonly TokenBalance[]; networkBalanceInUSD?: string }
-  | { type: 'network.sendFormReset' }
-  | {
-      type: 'send.sent'
-      hash: string
-      network: Network
-      kind: string
-      after: AfterSend
-      transfer: SentTransfer
-    }
-  | { type: 'send.failed'; error: LatchError }
-  | { type: 'pendingTransactions.toast'; toast: Toast }
-  | { type: 'pendingTransactions.settled' }
-  /** The account is gone: nothing is followed any more, so no toast tells of it. */
-  | { type: 'DISCONNECTED' }
-  /** `latch.send`: a send machine of its own, spawned (`id` names it until PAGE_SEND_DONE). */
-  | { type: 'PAGE_SEND'; id: string; account: SendAccount }
-  /** That send filled and sent (the host listens to it by now: nothing it says is missed). */
-  | {
-      type: 'PAGE_SEND_FILL'
-      id: string
-      tokenBalances: readonly TokenBalance[]
-      token: TokenBalance
-      amount: string
-      receiver: string
-    }
-  | { type: 'PAGE_SEND_DONE'; id: string }
+export type { SendServiceEvent } from './send.types.js'
 
 /** Whether the modal shows Send now. */
 const sendShown = (modal: FlowPort['modal']) => {

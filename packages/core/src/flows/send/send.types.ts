@@ -1,4 +1,5 @@
 import type { TokenBalance } from '../../balances/token-balance.js'
+import type { Toast } from '../../machines/toast.machine.js'
 import type { LatchError } from '../../errors/latch-error.js'
 import type { Network } from '../../network/network.js'
 import type { SendAccount, SendPlan } from './send-rules.js'
@@ -108,3 +109,34 @@ export type SendEmitted =
     }
   /** The send failed; the form is kept so Retry works. USER_REJECTED for a wallet refusal. */
   | { type: 'failed'; error: LatchError }
+
+/** What the keeper hears (watchSend) and what the host's page sends ask. */
+export type SendServiceEvent =
+  | { type: 'SEND_ACCOUNT'; account: SendAccount | undefined }
+  | { type: 'SEND_BALANCES'; tokenBalances: readonly TokenBalance[]; networkBalanceInUSD?: string }
+  | { type: 'network.sendFormReset' }
+  | {
+      type: 'send.sent'
+      hash: string
+      network: Network
+      kind: string
+      after: AfterSend
+      transfer: SentTransfer
+    }
+  | { type: 'send.failed'; error: LatchError }
+  | { type: 'pendingTransactions.toast'; toast: Toast }
+  | { type: 'pendingTransactions.settled' }
+  /** The account is gone: nothing is followed any more, so no toast tells of it. */
+  | { type: 'DISCONNECTED' }
+  /** `latch.send`: a send machine of its own, spawned (`id` names it until PAGE_SEND_DONE). */
+  | { type: 'PAGE_SEND'; id: string; account: SendAccount }
+  /** That send filled and sent (the host listens to it by now: nothing it says is missed). */
+  | {
+      type: 'PAGE_SEND_FILL'
+      id: string
+      tokenBalances: readonly TokenBalance[]
+      token: TokenBalance
+      amount: string
+      receiver: string
+    }
+  | { type: 'PAGE_SEND_DONE'; id: string }

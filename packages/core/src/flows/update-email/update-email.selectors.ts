@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import { EMAIL_FLOW_IDLE, type EmailFlowView } from '../email/email.selectors.js'
+import { EMAIL_FLOW_IDLE, type EmailFlowView } from '../code-flow.js'
 import type { updateEmailMachine } from './update-email.machine.js'
 
 export type UpdateEmailSnapshot = SnapshotFrom<typeof updateEmailMachine>
