@@ -19,5 +19,10 @@ export const approveFlow = defineFlow({
       return context.services().approvals
     },
   }),
-  messages: ['view.ApproveTransaction.title'],
+  messages: [
+    'view.ApproveTransaction.title',
+    'view.ApproveTransaction.description',
+    'view.ApproveTransaction.method',
+    'view.ApproveTransaction.waiting',
+  ],
 })

@@ -15,5 +15,15 @@ export const connectExternalFlow = defineFlow({
       : 'connectingExternal',
   load: () => import('./connect-external.runtime.js').then((m) => m.connectExternalRuntime),
   host: () => ({}),
-  messages: ['view.ConnectingExternal.title'],
+  messages: [
+    'view.ConnectingExternal.title',
+    'view.ConnectingExternal.continueIn',
+    'view.ConnectingExternal.hint',
+    'view.ConnectingExternal.waiting',
+    'view.ConnectingExternal.declined',
+    'view.ConnectingExternal.failed',
+    'view.ConnectingExternal.connected',
+    'view.ConnectingExternal.retry',
+    'view.ConnectingExternal.unknownWallet',
+  ],
 })

@@ -22,5 +22,17 @@ export const emailFlow = defineFlow({
       return context.runRefs().emailLogin
     },
   }),
-  messages: ['view.EmailVerifyOtp.title', 'view.EmailVerifyDevice.title'],
+  messages: [
+    'view.ConnectingEmail.label',
+    'view.ConnectingEmail.placeholder',
+    'view.ConnectingEmail.submit',
+    'view.ConnectingEmail.sending',
+    'view.ConnectingEmail.or',
+    'view.EmailVerifyOtp.title',
+    'view.EmailVerifyOtp.description',
+    'view.EmailVerifyDevice.title',
+    'view.EmailVerifyDevice.heading',
+    'view.EmailVerifyDevice.description',
+    'view.EmailVerifyDevice.waiting',
+  ],
 })
