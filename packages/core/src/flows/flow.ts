@@ -119,7 +119,10 @@ export interface FlowModule<
   readonly load: () => Promise<FlowRuntime<Refs, Services>>
   /** The methods it adds to the instance (`latch.connectSocial`, `latch.send`…). */
   readonly host: (context: Context) => Host
-  /** The catalogue keys of its views (React's catalogue holds each, in every locale). */
+  /**
+   * The catalogue namespaces of its views' strings (`'view.Send.'`): React's catalogue holds
+   * their keys, in every locale, and a flow's views use no key outside them.
+   */
   readonly messages: readonly string[]
 }
 

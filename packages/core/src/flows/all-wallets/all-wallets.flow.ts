@@ -19,15 +19,5 @@ export const allWalletsFlow = defineFlow({
       return context.runRefs().allWallets
     },
   }),
-  messages: [
-    'view.AllWallets.title',
-    'view.AllWallets.search',
-    'view.AllWallets.list',
-    'view.AllWallets.loading',
-    'view.AllWallets.loadingMore',
-    'view.AllWallets.results',
-    'view.AllWallets.empty',
-    'view.AllWallets.error',
-    'view.AllWallets.retry',
-  ],
+  messages: ['view.AllWallets.'],
 })

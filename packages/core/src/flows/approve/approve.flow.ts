@@ -19,10 +19,5 @@ export const approveFlow = defineFlow({
       return context.services().approvals
     },
   }),
-  messages: [
-    'view.ApproveTransaction.title',
-    'view.ApproveTransaction.description',
-    'view.ApproveTransaction.method',
-    'view.ApproveTransaction.waiting',
-  ],
+  messages: ['view.ApproveTransaction.'],
 })

@@ -20,5 +20,5 @@ export const chooseWalletFlow = defineFlow({
       return context.services().walletList?.getSnapshot().context.browse
     },
   }),
-  messages: ['view.Connect.title', 'view.Connect.wallets', 'view.Connect.allWallets'],
+  messages: ['view.Connect.'],
 })

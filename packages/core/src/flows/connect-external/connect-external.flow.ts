@@ -15,15 +15,5 @@ export const connectExternalFlow = defineFlow({
       : 'connectingExternal',
   load: () => import('./connect-external.runtime.js').then((m) => m.connectExternalRuntime),
   host: () => ({}),
-  messages: [
-    'view.ConnectingExternal.title',
-    'view.ConnectingExternal.continueIn',
-    'view.ConnectingExternal.hint',
-    'view.ConnectingExternal.waiting',
-    'view.ConnectingExternal.declined',
-    'view.ConnectingExternal.failed',
-    'view.ConnectingExternal.connected',
-    'view.ConnectingExternal.retry',
-    'view.ConnectingExternal.unknownWallet',
-  ],
+  messages: ['view.ConnectingExternal.'],
 })

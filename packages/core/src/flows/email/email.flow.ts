@@ -22,17 +22,5 @@ export const emailFlow = defineFlow({
       return context.runRefs().emailLogin
     },
   }),
-  messages: [
-    'view.ConnectingEmail.label',
-    'view.ConnectingEmail.placeholder',
-    'view.ConnectingEmail.submit',
-    'view.ConnectingEmail.sending',
-    'view.ConnectingEmail.or',
-    'view.EmailVerifyOtp.title',
-    'view.EmailVerifyOtp.description',
-    'view.EmailVerifyDevice.title',
-    'view.EmailVerifyDevice.heading',
-    'view.EmailVerifyDevice.description',
-    'view.EmailVerifyDevice.waiting',
-  ],
+  messages: ['view.ConnectingEmail.', 'view.EmailVerifyDevice.', 'view.EmailVerifyOtp.'],
 })

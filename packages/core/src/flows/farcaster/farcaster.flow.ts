@@ -48,18 +48,5 @@ export const farcasterFlow = defineFlow({
       return farcasterConnected(context.children, context.runRefs().farcasterLogin)
     },
   }),
-  messages: [
-    'view.ConnectingFarcaster.title',
-    'view.ConnectingFarcaster.name',
-    'view.ConnectingFarcaster.scan',
-    'view.ConnectingFarcaster.hint',
-    'view.ConnectingFarcaster.qr',
-    'view.ConnectingFarcaster.preparing',
-    'view.ConnectingFarcaster.waiting',
-    'view.ConnectingFarcaster.open',
-    'view.ConnectingFarcaster.connecting',
-    'view.ConnectingFarcaster.failed',
-    'view.ConnectingFarcaster.retry',
-    'view.ConnectingFarcaster.cancel',
-  ],
+  messages: ['view.ConnectingFarcaster.'],
 })

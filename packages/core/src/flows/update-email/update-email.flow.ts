@@ -22,13 +22,8 @@ export const updateEmailFlow = defineFlow({
     },
   }),
   messages: [
-    'view.UpdateEmailWallet.title',
-    'view.UpdateEmailWallet.label',
-    'view.UpdateEmailWallet.submit',
-    'view.UpdateEmailWallet.sending',
-    'view.UpdateEmailPrimaryOtp.title',
-    'view.UpdateEmailPrimaryOtp.description',
-    'view.UpdateEmailSecondaryOtp.title',
-    'view.UpdateEmailSecondaryOtp.description',
+    'view.UpdateEmailPrimaryOtp.',
+    'view.UpdateEmailSecondaryOtp.',
+    'view.UpdateEmailWallet.',
   ],
 })
