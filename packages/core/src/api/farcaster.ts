@@ -13,6 +13,7 @@
 // 4. connect: once the flow is ready, the same device swaps it, once, for a session: exactly
 //    what the email login's CONNECT_OTP answers, plus the fid and the username.
 import * as z from 'zod/mini'
+import { LOGIN_FLOW_ERROR_CODES, loginFlowResultSchema } from './login-flows.js'
 import { AUTH_ERROR_CODES, authErrorSchema, authTokensSchema } from './auth.js'
 
 /** How long a sign-in lives from its start: the scan, the approval on the phone, the connect. */
@@ -84,15 +85,7 @@ export const FARCASTER_RESULT_ERROR_CODES = [
  * - error: the flow ended without a login, `message` is for people;
  * - ready: call CONNECT_FARCASTER.
  */
-export const farcasterResultResponseSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('pending') }),
-  z.object({
-    status: z.literal('error'),
-    code: z.enum(FARCASTER_RESULT_ERROR_CODES),
-    message: z.string(),
-  }),
-  z.object({ status: z.literal('ready') }),
-])
+export const farcasterResultResponseSchema = loginFlowResultSchema(FARCASTER_RESULT_ERROR_CODES)
 
 /** `POST /v1/auth/farcaster/connect` (CONNECT_FARCASTER). */
 export const farcasterConnectRequestSchema = z.strictObject({ flowId: farcasterFlowIdSchema })
@@ -111,14 +104,7 @@ export const farcasterConnectResponseSchema = z.extend(authTokensSchema, {
 export const FARCASTER_ERROR_CODES = [
   /** The server has no `farcaster` section. */
   'FARCASTER_NOT_CONFIGURED',
-  /** No such flow for this device (unknown id, or another device's). */
-  'FLOW_NOT_FOUND',
-  /** Connect before the Farcaster app approved. */
-  'FLOW_NOT_READY',
-  /** The flow's session was already given. */
-  'FLOW_USED',
-  /** The flow's time ran out. */
-  'FLOW_EXPIRED',
+  ...LOGIN_FLOW_ERROR_CODES,
 ] as const
 
 export type FarcasterErrorCode = (typeof FARCASTER_ERROR_CODES)[number]

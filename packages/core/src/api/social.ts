@@ -13,6 +13,7 @@
 // 4. connect: once the flow is ready, the same device swaps it, once, for a session, exactly
 //    what the email login's CONNECT_OTP answers, plus the provider and the username.
 import * as z from 'zod/mini'
+import { LOGIN_FLOW_ERROR_CODES, loginFlowResultSchema } from './login-flows.js'
 import { AUTH_ERROR_CODES, authErrorSchema, authTokensSchema } from './auth.js'
 
 /** SPEC §5: the social providers, as the server knows them (farcaster is its own flow). */
@@ -87,15 +88,7 @@ export type SocialResultErrorCode = (typeof SOCIAL_RESULT_ERROR_CODES)[number]
  * - error: the flow ended without a login, `message` is for people;
  * - ready: call CONNECT_SOCIAL.
  */
-export const socialResultResponseSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('pending') }),
-  z.object({
-    status: z.literal('error'),
-    code: z.enum(SOCIAL_RESULT_ERROR_CODES),
-    message: z.string(),
-  }),
-  z.object({ status: z.literal('ready') }),
-])
+export const socialResultResponseSchema = loginFlowResultSchema(SOCIAL_RESULT_ERROR_CODES)
 
 /** `POST /v1/auth/social/connect` (CONNECT_SOCIAL). */
 export const socialConnectRequestSchema = z.strictObject({ flowId: socialFlowIdSchema })
@@ -115,14 +108,7 @@ export const socialConnectResponseSchema = z.extend(authTokensSchema, {
 export const SOCIAL_ERROR_CODES = [
   /** The server has no credentials for this provider. */
   'PROVIDER_NOT_CONFIGURED',
-  /** No such flow for this device (unknown id, or another device's). */
-  'FLOW_NOT_FOUND',
-  /** Connect before the flow is ready, or after it failed. */
-  'FLOW_NOT_READY',
-  /** The flow's session was already given. */
-  'FLOW_USED',
-  /** The flow's time ran out. */
-  'FLOW_EXPIRED',
+  ...LOGIN_FLOW_ERROR_CODES,
 ] as const
 
 export type SocialErrorCode = (typeof SOCIAL_ERROR_CODES)[number]

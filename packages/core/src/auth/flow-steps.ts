@@ -28,3 +28,14 @@ export const onFailure = {
     { type: 'emitFailed' as const, params: failureOf },
   ],
 }
+
+/**
+ * The code flows' first state: a run started for an address submits it at once, as the field
+ * would (`submitInitial`, which each machine defines), then waits in `enteringEmail`.
+ */
+export const startingState = {
+  always: [
+    { guard: 'hasInitialEmail', target: 'enteringEmail', actions: 'submitInitial' },
+    { target: 'enteringEmail' },
+  ],
+} as const

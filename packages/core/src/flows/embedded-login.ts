@@ -52,3 +52,25 @@ export function leaveLoginView(modal: LatchChildren['modal']): ModalEvent {
     ? { type: 'GO_BACK' }
     : { type: 'RESET', route: { view: 'Connect' } }
 }
+
+/**
+ * The state of a login whose frame holds a session, as social and Farcaster both have it: the
+ * AUTH connector connects (`connectWallet`), the login waits for the connection's answer
+ * (`awaitConnection`), and a failed connect is the login's failure (`failureOf`).
+ */
+export function connectingState<Failure>(failureOf: (error: unknown) => Failure) {
+  return {
+    entry: 'connectWallet',
+    invoke: { src: 'awaitConnection' },
+    on: {
+      CONNECTED: { guard: 'isAuthConnector', target: 'connected' },
+      CONNECT_FAILED: {
+        target: 'failed',
+        actions: {
+          type: 'failWith',
+          params: ({ event }: { event: { error: unknown } }) => failureOf(event.error),
+        },
+      },
+    },
+  } as const
+}

@@ -10,7 +10,14 @@ import type {
   EmailLoginEvent,
   EmailLoginInput,
 } from './email-login.types.js'
-import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from '../../auth/flow-steps.js'
+import {
+  emailOf,
+  INVALID_CODE,
+  INVALID_EMAIL,
+  isCode,
+  onFailure,
+  startingState,
+} from '../../auth/flow-steps.js'
 
 const notProvided = () => Promise.reject(new LatchError('FRAME_NOT_SET'))
 
@@ -57,6 +64,11 @@ export const emailLoginMachine = setup({
     hasInitialEmail: ({ context }) => context.initialEmail !== undefined,
   },
   actions: {
+    /** A run started for an address submits it at once, as the field would. */
+    submitInitial: raise(({ context }) => ({
+      type: 'SUBMIT_EMAIL' as const,
+      email: context.initialEmail ?? '',
+    })),
     rejectEmail: assign({ error: INVALID_EMAIL }),
     rejectTooEarly: assign(({ context }) => ({
       error: tooEarly(context.storage.emailLoginCooldownRemaining(context.now())),
@@ -103,20 +115,8 @@ export const emailLoginMachine = setup({
   }),
   initial: 'starting',
   states: {
-    /** Transient: a run started for an email submits it at once, as the field would. */
-    starting: {
-      always: [
-        {
-          guard: 'hasInitialEmail',
-          target: 'enteringEmail',
-          actions: raise(({ context }) => ({
-            type: 'SUBMIT_EMAIL' as const,
-            email: context.initialEmail ?? '',
-          })),
-        },
-        { target: 'enteringEmail' },
-      ],
-    },
+    /** Transient: a run started for an address submits it at once. */
+    starting: startingState,
     enteringEmail: {
       on: {
         // The field submitted again while the login is on show (START_FLOW): as a submit.

@@ -2,6 +2,7 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate'
 import { FARCASTER_CHANNEL_TTL_SECONDS } from '../../api/farcaster.js'
 import { AUTH_CONNECTOR_ID } from '../../auth/auth-connector.js'
 import { LatchError } from '../../errors/latch-error.js'
+import { connectingState } from '../embedded-login.js'
 import { channelExpired, farcasterFailed, type FarcasterFailure } from './farcaster-failure.js'
 import type {
   FarcasterLoginContext,
@@ -142,17 +143,7 @@ export const farcasterLoginMachine = setup({
       },
     },
     /** The frame holds the session: the AUTH connector connects (the root reports it). */
-    connecting: {
-      entry: 'connectWallet',
-      invoke: { src: 'awaitConnection' },
-      on: {
-        CONNECTED: { guard: 'isAuthConnector', target: 'connected' },
-        CONNECT_FAILED: {
-          target: 'failed',
-          actions: { type: 'failWith', params: ({ event }) => farcasterFailed(event.error) },
-        },
-      },
-    },
+    connecting: connectingState(farcasterFailed),
     connected: { entry: 'emitConnected' },
     failed: {
       entry: 'emitFailed',

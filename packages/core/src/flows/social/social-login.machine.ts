@@ -2,6 +2,7 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate'
 import { SOCIAL_RESULT_TIMEOUT_MS } from '../../api/social.js'
 import { AUTH_CONNECTOR_ID } from '../../auth/auth-connector.js'
 import { LatchError } from '../../errors/latch-error.js'
+import { connectingState } from '../embedded-login.js'
 import type { SocialProvider } from '../../router/routes.js'
 import {
   loginFailed,
@@ -299,17 +300,7 @@ export const socialLoginMachine = setup({
       },
     },
     /** The frame holds the session: the AUTH connector connects (the root reports it). */
-    connecting: {
-      entry: 'connectWallet',
-      invoke: { src: 'awaitConnection' },
-      on: {
-        CONNECTED: { guard: 'isAuthConnector', target: 'connected' },
-        CONNECT_FAILED: {
-          target: 'failed',
-          actions: { type: 'failWith', params: ({ event }) => loginFailed(event.error) },
-        },
-      },
-    },
+    connecting: connectingState(loginFailed),
     connected: { entry: 'emitConnected' },
     failed: {
       entry: [

@@ -2,7 +2,14 @@ import { assign, emit, fromPromise, raise, setup } from 'xstate'
 import { LatchError } from '../../errors/latch-error.js'
 import type { LatchStorage } from '../../storage/latch-storage.js'
 import type { AuthFailure } from '../../auth/auth-errors.js'
-import { emailOf, INVALID_CODE, INVALID_EMAIL, isCode, onFailure } from '../../auth/flow-steps.js'
+import {
+  emailOf,
+  INVALID_CODE,
+  INVALID_EMAIL,
+  isCode,
+  onFailure,
+  startingState,
+} from '../../auth/flow-steps.js'
 import type { FlowControlEvent } from '../flow.js'
 
 /** SPEC §4: which code the frame waits for first after UPDATE_EMAIL. */
@@ -77,6 +84,11 @@ export const updateEmailMachine = setup({
     hasInitialEmail: ({ context }) => context.initialEmail !== undefined,
   },
   actions: {
+    /** A run started for an address submits it at once, as the field would. */
+    submitInitial: raise(({ context }) => ({
+      type: 'SUBMIT_EMAIL' as const,
+      email: context.initialEmail ?? '',
+    })),
     rejectEmail: assign({ error: INVALID_EMAIL }),
     rejectCode: assign({ error: INVALID_CODE }),
     takeEmail: assign(({ event }) => ({
@@ -108,20 +120,8 @@ export const updateEmailMachine = setup({
   }),
   initial: 'starting',
   states: {
-    /** Transient: a run started for an address submits it at once, as the field would. */
-    starting: {
-      always: [
-        {
-          guard: 'hasInitialEmail',
-          target: 'enteringEmail',
-          actions: raise(({ context }) => ({
-            type: 'SUBMIT_EMAIL' as const,
-            email: context.initialEmail ?? '',
-          })),
-        },
-        { target: 'enteringEmail' },
-      ],
-    },
+    /** Transient: a run started for an address submits it at once. */
+    starting: startingState,
     enteringEmail: {
       on: {
         SUBMIT_EMAIL: [
