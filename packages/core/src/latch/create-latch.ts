@@ -242,9 +242,9 @@ export function createLatch(
       await latch.ready()
       const current = currentConnection(children, request.connectorId)
       if (current) return current
-      const { runtime } = actor.getSnapshot().context
+      const runtime = running()
       // SPEC §4, read as Latch's own stores: the host's databases and keys are never touched.
-      const next = runtime!.nextConnection(children, () => runtime!.clearOwnData())
+      const next = runtime.nextConnection(children, () => runtime.clearOwnData())
       // The waiting view starts the connect itself (core's route flow), as when a user picks it.
       modal.send(
         request.connectorId
@@ -267,8 +267,7 @@ export function createLatch(
     async removeAdapter(namespace) {
       await latch.ready()
       if (!registry.has(namespace)) throw new LatchError('ADAPTER_NOT_FOUND')
-      const { runtime } = actor.getSnapshot().context
-      const done = runtime!.disconnected(children, namespace)
+      const done = running().disconnected(children, namespace)
       actor.send({ type: 'REMOVE_ADAPTER', namespace })
       await done
       // Only now: disconnecting its wallets still needed it.

@@ -50,6 +50,8 @@ export const latchRunSetup = latchSetup.extend({
      * runtime part for this instance, whose instance-long actors start now.
      */
     createFlows: assign(({ context, spawn }, runtime: Runtime) => {
+      // Once per instance: a root started again (after STOP) keeps what it made.
+      if (context.port) return {}
       const { io } = context
       const balance = spawn(runtime.balanceLogic, {
         systemId: 'balance',
@@ -109,7 +111,8 @@ export const latchRunSetup = latchSetup.extend({
     stopRun: enqueueActions(({ context, enqueue }) => {
       for (const ref of Object.values(context.run?.refs ?? {})) {
         if (!ref) continue
-        enqueue.sendTo(ref, { type: 'END' })
+        // A run that already finished (a login connected) has nothing left to release.
+        if (ref.getSnapshot().status === 'active') enqueue.sendTo(ref, { type: 'END' })
         enqueue.stopChild(ref)
       }
       enqueue.assign({ run: undefined })
