@@ -1,20 +1,30 @@
 import { DEV_WALLET_INFO } from '@latch/dev-wallet'
 import type { Page } from 'playwright-core'
 import { numberToHex } from 'viem'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { messages } from '../src/host-without-react/messages.js'
+import { emailWorld, freshEmail, otherCode } from './email-login.js'
 import { useStack } from './use-stack.js'
 
 /*
  * The issue's proof "a host without React": /host-without-react.html is plain DOM on core's
  * createLatch and the instance's helpers, with no view at all, so every flow here is core's own.
  * Its in-page dev wallet approves by itself. Each test starts from a fresh page (empty storage).
+ * The Latch server mails its codes to maildev, so the page logs in by email too, on the page on
+ * `localhost` and its secure frame on 127.0.0.1 (two sites, as for a real host).
  */
+
+const world = await emailWorld()
+afterAll(() => world.mailbox.stop())
 
 const field = (page: Page, name: keyof typeof messages.fields) =>
   page.locator(`[data-field="${name}"]`)
 const text = (page: Page, name: keyof typeof messages.fields) => field(page, name).textContent()
 const statuses = (...list: string[]) => list.join(messages.statusSeparator)
+/** The email login's status line, and the steps of its current login so far. */
+const emailStatus = (page: Page) => page.getByRole('status')
+const emailSteps = async (page: Page) =>
+  ((await emailStatus(page).getAttribute('data-steps')) ?? '').split(' ')
 /** Wallet round trips on a loaded 2-core CI can take longer than expect.poll's 1 s default. */
 const SETTLED = { timeout: 10_000 }
 
@@ -45,9 +55,9 @@ async function walletChains(page: Page, address: string): Promise<string[]> {
 }
 
 describe('a host without React, on the instance helpers alone', () => {
-  // Nothing thrown in the page, and nothing fetched beyond 127.0.0.1.
+  // Nothing thrown in the page, and nothing fetched beyond 127.0.0.1 and the page's localhost.
   const { stack } = useStack(
-    { approval: 'none', path: '/host-without-react.html' },
+    { ...world.stack, path: '/host-without-react.html' },
     { localOnly: true },
   )
   const address = () => stack.devnet.accounts[0]!.address
@@ -63,6 +73,19 @@ describe('a host without React, on the instance helpers alone', () => {
   const connect = async (page: Page) => {
     await page.getByRole('button', { name: messages.connect }).click()
     await expect.poll(() => text(page, 'status'), SETTLED).toBe('connected')
+  }
+  /** The host's logout from connected; a reload then does not reconnect at start. */
+  const logOut = async (page: Page) => {
+    await page.getByRole('button', { name: messages.disconnect }).click()
+    await expect
+      .poll(() => field(page, 'logout').getAttribute('data-state'), SETTLED)
+      .toBe('settled')
+    await expect(field(page, 'logout').getAttribute('data-from')).resolves.toBe('connected')
+    await expect(text(page, 'status')).resolves.toBe('disconnected')
+    await expect(text(page, 'address')).resolves.toBe(messages.none)
+    await expect(text(page, 'embeddedWallet')).resolves.toBe(messages.none)
+    await load()
+    await expect.poll(() => text(page, 'statusAtStart'), SETTLED).toBe('disconnected')
   }
 
   it('connects the dev wallet; the readout and subscribeAccount report the account', async () => {
@@ -151,15 +174,72 @@ describe('a host without React, on the instance helpers alone', () => {
   it('disconnects when connected, and a reload does not reconnect', async () => {
     const { page } = stack
     await connect(page)
-    await page.getByRole('button', { name: messages.disconnect }).click()
-    await expect
-      .poll(() => field(page, 'logout').getAttribute('data-state'), SETTLED)
-      .toBe('settled')
-    await expect(field(page, 'logout').getAttribute('data-from')).resolves.toBe('connected')
+    await logOut(page)
+  })
+
+  it('logs in by email with the code from the mailbox, then logs out', async () => {
+    const { page } = stack
+    const email = freshEmail('plain')
+    await expect(emailStatus(page).textContent()).resolves.toBe(messages.emailIdle)
     await expect(text(page, 'status')).resolves.toBe('disconnected')
-    await expect(text(page, 'address')).resolves.toBe(messages.none)
-    await load()
-    await expect.poll(() => text(page, 'statusAtStart'), SETTLED).toBe('disconnected')
+
+    const asked = performance.now()
+    await page.getByLabel(messages.emailField, { exact: true }).fill(email)
+    await page.getByRole('button', { name: messages.emailSubmit }).click()
+    // latch.open({ route: route('EmailVerifyOtp', { email }) }) started a login for it, which
+    // asked the frame to mail the code and now waits for it.
+    await expect
+      .poll(() => emailStatus(page).textContent(), { timeout: 20_000 })
+      .toBe(messages.emailStep('enteringCode'))
+    const code = await world.mailbox.latestCode(email, { timeout: 20_000 })
+    const mailed = performance.now()
+    const codeField = page.getByLabel(messages.codeField, { exact: true })
+    const submitCode = page.getByRole('button', { name: messages.codeSubmit })
+
+    // A wrong code first: the status line says the frame's refusal, and the login waits again.
+    await codeField.fill(otherCode(code))
+    await submitCode.click()
+    await expect
+      .poll(() => emailStatus(page).textContent(), SETTLED)
+      .toContain(messages.emailFailed('enteringCode', 'Invalid code'))
+    await expect(text(page, 'status')).resolves.toBe('disconnected')
+
+    const submitted = performance.now()
+    await codeField.fill(code)
+    await submitCode.click()
+    await expect.poll(() => text(page, 'status'), { timeout: 20_000 }).toBe('connected')
+    console.log(
+      `host without React: email → code in maildev: ${Math.round(mailed - asked)} ms; code → connected: ${Math.round(performance.now() - submitted)} ms`,
+    )
+
+    // The embedded wallet, as the AUTH connector: its own account, not the dev wallet's.
+    await expect(text(page, 'embeddedWallet')).resolves.toBe(
+      messages.embeddedWallet('email', email),
+    )
+    const embedded = await text(page, 'address')
+    expect(embedded).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(embedded).not.toBe(address())
+    await expect(text(page, 'caipAddress')).resolves.toBe(`eip155:${chainA().chainId}:${embedded}`)
+    await expect(text(page, 'statuses')).resolves.toBe(
+      statuses('disconnected', 'connecting', 'connected'),
+    )
+    // The login went through the SPEC §4 steps (the wrong code back to enteringCode), and ended.
+    await expect.poll(() => emailStatus(page).getAttribute('data-step'), SETTLED).toBe('connected')
+    expect(await emailSteps(page)).toEqual([
+      'sendingCode',
+      'enteringCode',
+      'verifying',
+      'enteringCode',
+      'verifying',
+      'connected',
+    ])
+
+    // The host's logout: the embedded wallet disconnects, and a reload does not bring it back.
+    await logOut(page)
+    // Longer than the 1 s a wallet may take to be discovered: the frame's session is not resumed.
+    await page.waitForTimeout(1_500)
+    await expect(text(page, 'statuses')).resolves.toBe(statuses('disconnected'))
+    await expect(text(page, 'status')).resolves.toBe('disconnected')
   })
 
   it('loads no React: every script the page ran is free of it', async () => {

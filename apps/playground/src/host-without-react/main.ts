@@ -1,7 +1,15 @@
 // A host without React: plain DOM and the Latch instance's helpers, nothing else. No view is
 // ever drawn, so everything that happens here is core running the flows by itself.
 import { evmAdapter } from '@latch/adapter-evm'
-import { createLatch, isLatchError, type Network } from '@latch/core'
+import {
+  createLatch,
+  isLatchError,
+  route,
+  selectEmailLogin,
+  type EmailFlowView,
+  type Latch,
+  type Network,
+} from '@latch/core'
 import { DEV_WALLET_INFO } from '@latch/dev-wallet'
 import { walletConnect } from '@latch/walletconnect'
 import { PLAYGROUND_PROJECT_ID, readPlaygroundConfig, type PlaygroundConfig } from '../config.js'
@@ -17,6 +25,8 @@ import '../styles.css'
  *   so switching to a later one takes the 4902 → wallet_addEthereumChain → retry path;
  * - `logoutAtLoad=1`: the host logs out as soon as the instance runs (`latch.ready()`), while
  *   reconnect-on-load is still under way.
+ *
+ * Email login needs the Latch server (`serverUrl`): its secure frame sends the codes.
  */
 function readKnobs(search: string) {
   const params = new URLSearchParams(search)
@@ -37,6 +47,102 @@ function failure(helper: string, error: unknown): string {
   if (isLatchError(error)) return messages.failed(helper, error.code, error.message)
   const name = error instanceof Error ? error.name : typeof error
   return messages.failed(helper, name, error instanceof Error ? error.message : String(error))
+}
+
+type EmailLogin = NonNullable<Latch['emailLogin']>
+
+/**
+ * The email login (SPEC §4) on the instance's helpers alone: opening the code view for an
+ * address starts a login for it (the secure frame mails the code then); the login's actor is
+ * `latch.emailLogin`, told `SUBMIT_CODE` and read with `selectEmailLogin`. The status line says
+ * its step or its failure, and carries the step (`data-step`) and every step of the current
+ * login so far (`data-steps`, in order) for the e2e test. Once the code is accepted the
+ * embedded wallet connects, and the readout shows it through `subscribeAccount`.
+ */
+function mountEmailLogin(parent: HTMLElement, latch: Latch) {
+  const form = (id: string, label: string, submit: string) => {
+    const node = element('form')
+    node.noValidate = true // core checks the address and the code, and says what is wrong
+    Object.assign(node.style, { display: 'flex', flexWrap: 'wrap', gap: '8px', margin: '0 0 8px' })
+    const labelNode = element('label', label)
+    labelNode.htmlFor = id
+    const input = element('input')
+    input.id = id
+    const button = element('button', submit)
+    button.type = 'submit'
+    node.append(labelNode, input, button)
+    return { node, input }
+  }
+  const email = form('email-login-address', messages.emailField, messages.emailSubmit)
+  email.input.type = 'email'
+  email.input.autocomplete = 'email'
+  const code = form('email-login-code', messages.codeField, messages.codeSubmit)
+  code.input.inputMode = 'numeric'
+  code.input.autocomplete = 'one-time-code'
+  const status = element('p')
+  status.setAttribute('role', 'status')
+  parent.append(element('h2', messages.emailLogin), email.node, code.node, status)
+
+  let followed: EmailLogin | undefined
+  let subscription: { unsubscribe(): void } | undefined
+  // The current (or last) login as selectEmailLogin reads it, and its steps so far.
+  let last: EmailFlowView | undefined
+  let steps: string[] = []
+  // What the page itself could not do (open threw, a code with no login to take it).
+  let note = ''
+  const show = () => {
+    status.textContent =
+      note ||
+      (!last
+        ? messages.emailIdle
+        : last.error
+          ? messages.emailFailed(last.step, last.error.message)
+          : followed
+            ? messages.emailStep(last.step)
+            : messages.emailEnded(last.step))
+    status.dataset.step = last?.step ?? 'idle'
+    status.dataset.steps = steps.join(' ')
+    status.dataset.running = String(followed !== undefined)
+  }
+  const read = (view: EmailFlowView) => {
+    last = view
+    if (steps.at(-1) !== view.step) steps.push(view.step)
+    note = ''
+    show()
+  }
+  // A login's run starts (and ends) in the root's chart: follow whichever one is on show.
+  const follow = () => {
+    const login = latch.emailLogin
+    if (login === followed) return
+    subscription?.unsubscribe()
+    subscription = undefined
+    followed = login
+    if (login) {
+      steps = []
+      read(selectEmailLogin(login.getSnapshot()))
+      subscription = login.subscribe((snapshot) => read(selectEmailLogin(snapshot)))
+    } else show()
+  }
+
+  email.node.addEventListener('submit', (event) => {
+    event.preventDefault()
+    try {
+      latch.open({ route: route('EmailVerifyOtp', { email: email.input.value.trim() }) })
+      note = ''
+    } catch (error) {
+      note = failure('open', error)
+    }
+    show()
+  })
+  code.node.addEventListener('submit', (event) => {
+    event.preventDefault()
+    const login = latch.emailLogin
+    note = login ? '' : messages.emailNoLogin
+    login?.send({ type: 'SUBMIT_CODE', otp: code.input.value.trim() })
+    show()
+  })
+  latch.actor.subscribe(follow)
+  show()
 }
 
 function run(root: HTMLElement, config: PlaygroundConfig) {
@@ -69,10 +175,19 @@ function run(root: HTMLElement, config: PlaygroundConfig) {
   const buttons = element('div')
   Object.assign(buttons.style, { display: 'flex', flexWrap: 'wrap', gap: '8px' })
   actions.append(element('h2', messages.actions), buttons)
+  const emailCard = element('section')
+  emailCard.className = 'card'
+  mountEmailLogin(emailCard, latch)
   const readoutCard = element('section')
   readoutCard.className = 'card'
   readoutCard.append(element('h2', messages.readout))
-  root.append(element('h1', messages.heading), element('p', messages.intro), actions, readoutCard)
+  root.append(
+    element('h1', messages.heading),
+    element('p', messages.intro),
+    actions,
+    emailCard,
+    readoutCard,
+  )
   const show = mountReadout(readoutCard)
 
   const statuses: string[] = [latch.getAccount().status]

@@ -13,10 +13,26 @@ export const messages = {
   connect: 'Connect the dev wallet',
   switchTo: (network: string) => `Switch to ${network}`,
   disconnect: 'Disconnect',
+  emailLogin: 'Email login',
+  emailField: 'Email address',
+  emailSubmit: 'Log in by email',
+  codeField: 'Code from the email',
+  codeSubmit: 'Submit the code',
+  /** The email login's status line: no login has run on this page yet. */
+  emailIdle: 'email login: none started',
+  /** The login's step (selectEmailLogin's `step`: sendingCode, enteringCode, verifying…). */
+  emailStep: (step: string) => `email login: ${step}`,
+  /** The login's failure (AuthFailure's message), and the step it went back to. */
+  emailFailed: (step: string, message: string) => `email login: ${step}, failed: ${message}`,
+  /** The login's run stopped (it connected, or the modal closed or moved on): its last step. */
+  emailEnded: (step: string) => `email login: ended at ${step}`,
+  /** The code was submitted while no login runs: there is nothing to send it to. */
+  emailNoLogin: 'email login: none running to take the code',
   readout: 'Account and network',
   fields: {
     status: 'Status',
     address: 'Address',
+    embeddedWallet: 'Embedded wallet',
     caipAddress: 'CAIP address',
     network: 'Active network',
     caipNetworkId: 'Network id',
@@ -27,6 +43,8 @@ export const messages = {
     logout: 'Logout',
   },
   none: '—',
+  /** The readout's embedded wallet: how it was logged in, and as whom. */
+  embeddedWallet: (authProvider: string, user: string) => `${authProvider}: ${user}`,
   /** Joins the statuses subscribeAccount reported, in order. */
   statusSeparator: ' → ',
   listSeparator: ', ',

@@ -48,6 +48,7 @@ export function mountReadout(parent: HTMLElement): (state: ReadoutState) => void
     const text: Record<Field, string> = {
       status: state.account.status,
       address: state.account.address ?? messages.none,
+      embeddedWallet: embeddedWalletText(state.account),
       caipAddress: state.account.caipAddress ?? messages.none,
       network: state.network?.name ?? messages.none,
       caipNetworkId: state.network?.caipNetworkId ?? messages.none,
@@ -63,6 +64,13 @@ export function mountReadout(parent: HTMLElement): (state: ReadoutState) => void
     if (state.logout.state !== 'idle') logout.from = state.logout.from
     if (state.logout.state === 'settled') logout.ms = String(state.logout.ms)
   }
+}
+
+/** The secure frame's wallet, when the account is one: its login and its user. */
+function embeddedWalletText({ embeddedWalletInfo: info }: AccountState): string {
+  if (!info) return messages.none
+  const user = info.user?.email ?? info.user?.username ?? messages.none
+  return messages.embeddedWallet(info.authProvider, user)
 }
 
 function logoutText(logout: LogoutState): string {
