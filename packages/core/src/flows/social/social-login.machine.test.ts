@@ -6,7 +6,8 @@ import { createLatchStorage } from '../../storage/latch-storage.js'
 import { createMemoryStorage } from '../../storage/memory-storage.js'
 import { deferred, flush, type Deferred } from '../../test/deferred.js'
 import { fakeOpener, fakePopup, TEST_SOCIAL_BINDING } from '../../testing/fake-popup.js'
-import { bindPopupLogic, type PopupMessage } from './social-popup-bind.js'
+import { bindPopupLogic } from './social-popup-bind.js'
+import type { PopupMessage } from './social-popup.js'
 import {
   SOCIAL_POPUP_CLOSED_GRACE_MS,
   SOCIAL_POPUP_POLL_MS,

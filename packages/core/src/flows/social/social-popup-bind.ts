@@ -1,32 +1,12 @@
 import { fromCallback } from 'xstate'
 import { socialPopupReadySchema, type SocialBindMessage } from '../../api/social.js'
 import type { SocialLoginEvent } from './social-login.types.js'
-import type { SocialPopup } from './social-popup.js'
+import type { PopupMessages, SocialPopup } from './social-popup.js'
 
 // Issue 29: the host hands the popup's first page the flow's binding, so the flow finishes only
 // in this browser. Posted to the Latch server's origin alone (a popup already at the provider,
 // or anywhere else, drops it), at once and again each time the page says it listens: the page
 // may load before the frame answered, or after.
-
-/** A message the host page heard: who sent it, from which origin, and what. */
-export interface PopupMessage {
-  source: unknown
-  origin: string
-  data: unknown
-}
-
-/** Listens to the host page's messages; returns how to stop. */
-export type PopupMessages = (listener: (message: PopupMessage) => void) => () => void
-
-/** The window's `message` events, read when called (never at import). */
-export const windowMessages: PopupMessages = (listener) => {
-  const page = globalThis.window
-  if (typeof page?.addEventListener !== 'function') return () => undefined
-  const heard = (event: MessageEvent) =>
-    listener({ source: event.source, origin: event.origin, data: event.data })
-  page.addEventListener('message', heard)
-  return () => page.removeEventListener('message', heard)
-}
 
 /** Where the popup's page is and whose flow it binds. */
 export interface PopupChannel {

@@ -38,3 +38,23 @@ export const openSocialWindow: SocialPopupOpener = (url) => {
     `popup,width=${WIDTH},height=${HEIGHT},left=${left},top=${top}`,
   )
 }
+
+/** A message the host page heard: who sent it, from which origin, and what. */
+export interface PopupMessage {
+  source: unknown
+  origin: string
+  data: unknown
+}
+
+/** Listens to the host page's messages; returns how to stop. */
+export type PopupMessages = (listener: (message: PopupMessage) => void) => () => void
+
+/** The window's `message` events, read when called (never at import). */
+export const windowMessages: PopupMessages = (listener) => {
+  const page = globalThis.window
+  if (typeof page?.addEventListener !== 'function') return () => undefined
+  const heard = (event: MessageEvent) =>
+    listener({ source: event.source, origin: event.origin, data: event.data })
+  page.addEventListener('message', heard)
+  return () => page.removeEventListener('message', heard)
+}

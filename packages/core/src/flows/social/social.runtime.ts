@@ -17,7 +17,8 @@ import { endsSocialFlow, socialLoginError, type SocialFailure } from './social-f
 import { socialLoginMachine } from './social-login.machine.js'
 import type { SocialLoginActor } from './social-login.selectors.js'
 import type { SocialLoginInput } from './social-login.types.js'
-import { bindPopupLogic, windowMessages } from './social-popup-bind.js'
+import { bindPopupLogic } from './social-popup-bind.js'
+import { windowMessages } from './social-popup.js'
 import { socialPopupUrl } from './social-popup-url.js'
 import { socialRequestSchema } from './social-request.js'
 
