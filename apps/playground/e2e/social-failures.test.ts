@@ -1,5 +1,6 @@
 import type { SocialProviderId } from '@latch/identity-provider'
 import { signInAtProvider } from '@latch/identity-provider/testing'
+import { launchChromium } from '@latch/test-browser'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startSocialProviders } from './identity-provider.js'
@@ -35,6 +36,9 @@ const SERVER_REASON = {
 
 /** The heading of the server's callback page for a state it does not know (social-page.ts). */
 const REFUSED_PAGE = 'This sign-in is no longer valid'
+
+/** Its heading for a flow finished in a browser that did not start it (social-page.ts). */
+const OTHER_BROWSER_PAGE = 'This sign-in was started in another browser'
 
 /**
  * Opens the popup at `provider`'s sign-in page and has alice approve there, by fetch
@@ -137,5 +141,34 @@ describe('social login failures in Chromium (issue 12)', () => {
     expect(await page.locator('#account-status').textContent()).toBe('disconnected')
     await popup.close()
     await backOnConnect(page, t('error.SOMETHING_WENT_WRONG'))
+  })
+
+  it('a link finished in another browser: no one is signed in, and both browsers say why (issue 29)', async () => {
+    const { page } = stack
+    // The attacker starts a GitHub login; its popup, bound to this browser, goes to the provider.
+    const endpoint = social.idp.providers.github.authorizationEndpoint
+    const authorize = page
+      .context()
+      .waitForEvent('request', (request) => request.url().startsWith(`${endpoint}?`))
+    const popup = await openProviderPopup(page, 'github')
+    const link = (await authorize).url()
+    // The victim opens that link in their own browser (none of the attacker's cookies) and signs in.
+    const victim = await launchChromium()
+    try {
+      const other = await victim.context.newPage()
+      other.setDefaultTimeout(10_000)
+      await other.goto(link)
+      const callback = callbackRequest(other, social.callbackUrl('github'))
+      await answerAtProvider(other, 'alice')
+      expect((await (await callback).response())?.status()).toBe(400)
+      await expect
+        .poll(() => other.getByRole('heading', { level: 1 }).textContent())
+        .toBe(OTHER_BROWSER_PAGE)
+    } finally {
+      await victim.close()
+    }
+    // The attacker's login ends with nothing connected, and says why.
+    await backOnConnect(page, t('error.SOCIAL_OTHER_BROWSER'))
+    await expect.poll(() => popup.isClosed()).toBe(true)
   })
 })

@@ -29,13 +29,16 @@ const client = createFrameClient({
 client.load()
 
 // The popup opens on the click itself (so no blocker stops it), on the frame's loading page;
-// the frame gives the provider's URI, the host sends the popup there, and the frame alone
-// learns the result. Nothing is read from the popup or its `opener`.
+// the frame gives the provider's URI and the flow's binding, the host posts both to the page
+// (to the frame's origin only, again whenever the page says it listens: issue 29), the page
+// binds the flow to this browser and goes on to the provider, and the frame alone learns the
+// result. Nothing is read from the popup.
 const social: { user?: FrameUser; error?: string } = {}
 const button = document.createElement('button')
 button.textContent = 'Continue with GitHub'
 button.addEventListener('click', () => {
-  const popupUrl = `${new URL(params.get('frame') ?? '').origin}${SOCIAL_POPUP_PATH}`
+  const frameOrigin = new URL(params.get('frame') ?? '').origin
+  const popupUrl = `${frameOrigin}${SOCIAL_POPUP_PATH}`
   const popup = window.open(popupUrl, 'latch-social', 'popup,width=480,height=640')
   if (!popup) {
     social.error = 'The popup was blocked'
@@ -43,8 +46,18 @@ button.addEventListener('click', () => {
   }
   client
     .request('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
-    .then(({ uri }) => {
-      popup.location.href = uri
+    .then(({ uri, binding }) => {
+      const bind = {
+        type: 'latch:social-bind',
+        binding,
+        uri,
+        projectId: params.get('projectId') ?? '',
+      }
+      popup.postMessage(bind, frameOrigin)
+      window.addEventListener('message', (event) => {
+        if (event.source === popup && event.origin === frameOrigin)
+          popup.postMessage(bind, frameOrigin)
+      })
       return client.request('CONNECT_SOCIAL', { uri })
     })
     .then(

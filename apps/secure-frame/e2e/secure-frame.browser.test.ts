@@ -182,24 +182,45 @@ describe('the secure frame in Chromium', () => {
     )
   })
 
-  it('shows the popup’s loading page styled under its CSP, with no script', async () => {
-    const page = await (await newDevice()).context.newPage()
+  it('shows the popup’s first page under its CSP: waiting when the app opened it, else why not', async () => {
+    const device = await newDevice()
     const violations: string[] = []
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
-    })
-    const response = await page.goto(`${stack.server.url}${SOCIAL_POPUP_PATH}`)
-    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
-    await expect(page.title()).resolves.toBe('Connecting…')
-    expect(await page.getByRole('status').innerText()).toContain('Connecting…')
+    const watch = (target: Page) =>
+      target.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+      })
+    // Opened by a host page (and posted nothing yet): it waits, the spinner turning.
+    const host = await openHost(device)
+    const opened = host.waitForEvent('popup')
+    await host.evaluate(
+      (url) => void window.open(url, 'latch-social', 'popup'),
+      `${stack.server.url}${SOCIAL_POPUP_PATH}`,
+    )
+    const popup = await opened
+    watch(popup)
+    await popup.waitForLoadState()
+    await expect(popup.title()).resolves.toBe('Connecting…')
+    expect(await popup.getByRole('status').innerText()).toContain('Connecting…')
     // The stylesheet from 'self' applied: the spinner turns.
     expect(
-      await page.evaluate(
+      await popup.evaluate(
         () =>
           getComputedStyle(document.querySelector('.latch-spinner') ?? document.body).animationName,
       ),
     ).toBe('latch-spin')
-    expect(await page.evaluate(() => document.scripts.length)).toBe(0)
+
+    // Pasted in a tab (no opener to post a binding): it says to start from the app.
+    const page = await device.context.newPage()
+    watch(page)
+    const response = await page.goto(`${stack.server.url}${SOCIAL_POPUP_PATH}`)
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+    await expect.poll(() => page.title()).toBe('Start the sign-in from the app')
+    expect(await page.getByRole('status').innerText()).toContain('works only when the app opens it')
+    expect(await page.locator('.latch-spinner').isHidden()).toBe(true)
+    // Its one script is its own, from 'self'.
+    const scripts = await page.evaluate(() => [...document.scripts].map((script) => script.src))
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]).toMatch(new RegExp(`^${stack.server.url}/secure-frame/assets/`))
     expect(violations).toEqual([])
   })
 

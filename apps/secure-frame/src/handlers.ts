@@ -148,9 +148,8 @@ export function createHandlers(services: FrameServices): FrameHandlers {
       pendingEmail = undefined
       return undefined
     },
-    GET_SOCIAL_REDIRECT_URI: async ({ provider }, { signal }) => ({
-      uri: await services.social.redirectUri(provider, signal),
-    }),
+    GET_SOCIAL_REDIRECT_URI: ({ provider }, { signal }) =>
+      services.social.redirectUri(provider, signal),
     CONNECT_SOCIAL: async ({ uri, chainId }, { signal }) => {
       // The host's active chain, when the frame serves it; else the frame's (the answer says
       // which). Only the EOA: a preferred smart account falls back to it (SPEC §4).

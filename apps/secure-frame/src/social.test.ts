@@ -30,17 +30,17 @@ afterAll(async () => {
 
 /** The provider's URI for the popup, and CONNECT_SOCIAL already waiting for its result. */
 async function startLogin(frame: TestFrame, provider: SocialProvider, signal?: AbortSignal) {
-  const { uri } = await frame.call('GET_SOCIAL_REDIRECT_URI', { provider })
+  const { uri, binding } = await frame.call('GET_SOCIAL_REDIRECT_URI', { provider })
   const connecting = frame.call('CONNECT_SOCIAL', { uri, chainId: 31337 }, signal)
   // Settled or not, the rejection is handled by whoever awaits it later.
   connecting.catch(() => undefined)
-  return { uri, connecting }
+  return { uri, login: { uri, binding }, connecting }
 }
 
 /** A whole login: the popup approved at the provider by `username`. */
 async function socialLogin(frame: TestFrame, provider: SocialProvider, username: string) {
-  const { uri, connecting } = await startLogin(frame, provider)
-  expect(await completePopup(world, uri, { username })).toBe(200)
+  const { login, connecting } = await startLogin(frame, provider)
+  expect(await completePopup(world, login, { username })).toBe(200)
   return connecting
 }
 
@@ -52,9 +52,9 @@ describe('social login in the secure frame', () => {
     async (provider) => {
       const frame = await newFrame(world, undefined, FAST)
       const person = providers.user()
-      const { uri, connecting } = await startLogin(frame, provider)
+      const { uri, login, connecting } = await startLogin(frame, provider)
       expect(uri.startsWith(providers.idp.providers[provider].authorizationEndpoint)).toBe(true)
-      expect(await completePopup(world, uri, { username: person.username })).toBe(200)
+      expect(await completePopup(world, login, { username: person.username })).toBe(200)
       const user = await connecting
       expect(user).toMatchObject({
         chainId: 31337,
@@ -89,8 +89,8 @@ describe('social login in the secure frame', () => {
 
   it('ends with the provider’s refusal when the visitor denies consent', async () => {
     const frame = await newFrame(world, undefined, FAST)
-    const { uri, connecting } = await startLogin(frame, 'discord')
-    expect(await completePopup(world, uri, { decision: 'deny' })).toBe(400)
+    const { uri, login, connecting } = await startLogin(frame, 'discord')
+    expect(await completePopup(world, login, { decision: 'deny' })).toBe(400)
     await expect(connecting).rejects.toThrow('The sign-in was cancelled at the provider')
     expect(await frame.call('IS_CONNECTED', {})).toEqual({ isConnected: false })
     // The flow is over: the same URI is not waited for again.
@@ -106,8 +106,8 @@ describe('social login in the secure frame', () => {
     const { uri } = await other.call('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
     // Another frame's flow is not this frame's.
     await expect(frame.call('CONNECT_SOCIAL', { uri })).rejects.toThrow(SOCIAL_UNKNOWN_URI)
-    const { uri: own, connecting } = await startLogin(frame, 'github')
-    await completePopup(world, own, { username: providers.user().username })
+    const { uri: own, login, connecting } = await startLogin(frame, 'github')
+    await completePopup(world, login, { username: providers.user().username })
     await connecting
     await expect(frame.call('CONNECT_SOCIAL', { uri: own })).rejects.toThrow(SOCIAL_UNKNOWN_URI)
   })
@@ -125,9 +125,9 @@ describe('social login in the secure frame', () => {
     }
     const frame = await newFrame(world, undefined, FAST, flaky)
     const person = providers.user()
-    const { uri, connecting } = await startLogin(frame, 'github')
+    const { login, connecting } = await startLogin(frame, 'github')
     await expect.poll(() => failures).toBe(4)
-    expect(await completePopup(world, uri, { username: person.username })).toBe(200)
+    expect(await completePopup(world, login, { username: person.username })).toBe(200)
     expect((await connecting).email).toBe(person.email)
   })
 
@@ -157,11 +157,11 @@ describe('social login in the secure frame', () => {
   it('stops polling when the host aborts, and a later CONNECT_SOCIAL still completes', async () => {
     const frame = await newFrame(world, undefined, FAST)
     const controller = new AbortController()
-    const { uri, connecting } = await startLogin(frame, 'apple', controller.signal)
+    const { uri, login, connecting } = await startLogin(frame, 'apple', controller.signal)
     await expectAbortStopsPolling(controller, connecting, resultCalls)
     // The flow itself lives on (the host may ask again within its deadline): Apple's form_post.
     const person = providers.user()
-    expect(await completePopup(world, uri, { username: person.username })).toBe(200)
+    expect(await completePopup(world, login, { username: person.username })).toBe(200)
     expect((await frame.call('CONNECT_SOCIAL', { uri })).email).toBe(person.email)
   })
 })

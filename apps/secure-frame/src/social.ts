@@ -25,12 +25,19 @@ export const SOCIAL_UNKNOWN_URI = FLOW_UNKNOWN
 /** SPEC §8 'Embedded Wallet Request Timed Out': no result within the time allowed. */
 export const SOCIAL_TIMED_OUT = FLOW_TIMED_OUT
 
+/** GET_SOCIAL_REDIRECT_URI's answer. */
+export interface SocialRedirect {
+  uri: string
+  binding: string
+}
+
 export interface SocialLogin {
   /**
    * GET_SOCIAL_REDIRECT_URI: starts a flow on the server and answers the provider's URI, which
-   * the frame remembers (in memory) until CONNECT_SOCIAL ends it.
+   * the frame remembers (in memory) until CONNECT_SOCIAL ends it, and the flow's browser binding
+   * (issue 29: the host posts it to the popup's first page, which binds the flow to its browser).
    */
-  redirectUri(provider: SocialProvider, signal: AbortSignal): Promise<string>
+  redirectUri(provider: SocialProvider, signal: AbortSignal): Promise<SocialRedirect>
   /**
    * CONNECT_SOCIAL's wait: asks for the result of `uri`'s flow every `pollMs` until it is ready
    * (a poll the network lost, a 429 or a 5xx is asked again), then takes the flow's session
@@ -65,14 +72,14 @@ export function createSocialLogin({
   )
   return {
     async redirectUri(provider, signal) {
-      const { uri, flowId } = await api(
+      const { uri, flowId, binding } = await api(
         SOCIAL_API_PATHS.start,
         { provider },
         socialStartResponseSchema,
         { signal },
       )
       flows.remember(uri, flowId)
-      return uri
+      return { uri, binding }
     },
     connect: (uri, signal) => flows.connect(uri, signal),
   }

@@ -25,7 +25,12 @@ import { authSessionRoutes } from './routes/auth-session.js'
 import { FARCASTER_RELAY_ROUTES, farcasterRoutes } from './routes/auth-farcaster.js'
 import { SOCIAL_CALLBACK_ROUTES, socialRoutes } from './routes/auth-social.js'
 import { custodyRoutes } from './routes/custody.js'
-import { SECURE_FRAME_PATH, secureFrameDist, secureFrameRoutes } from './routes/secure-frame.js'
+import {
+  frameAncestors,
+  SECURE_FRAME_PATH,
+  secureFrameDist,
+  secureFrameRoutes,
+} from './routes/secure-frame.js'
 import { rpcRoutes } from './routes/rpc.js'
 import { walletRoutes } from './routes/wallets.js'
 
@@ -111,7 +116,10 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
     app.route('/', authDeviceApprovalRoutes(auth))
     app.route('/', authSessionRoutes(auth))
     app.route('/', authEmailUpdateRoutes(auth))
-    app.route('/', socialRoutes(auth, config.social))
+    app.route(
+      '/',
+      socialRoutes(auth, config.social, (project) => frameAncestors(config, project)),
+    )
     app.route('/', farcasterRoutes(auth, config.farcaster))
     // Key custody of the embedded wallet (docs/security.md): under the same frame-only gate.
     const custody = createCustodyDeps(auth, {

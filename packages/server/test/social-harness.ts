@@ -32,6 +32,7 @@ import type { CreateServerOptions } from '../src/server.js'
 import { FRAME_ORIGIN, type FrameClient } from './auth-client.js'
 import { authWorld, expectJson, type AuthWorld } from './auth-harness.js'
 import type { DatabaseSuite } from './harness.js'
+import { bindInBrowser, type PopupBrowser } from './social-browser.js'
 
 /** What the provider vouches for about a user's email. */
 export type EmailKind = 'verified' | 'unverified' | 'none'
@@ -152,13 +153,32 @@ export function socialWorld(
 // test helper; the redirect back to the server is returned, not followed.
 export { signInAtProvider, type ProviderReturn }
 
-/** The popup arriving at the server's callback, as the browser sends it (Apple's POST too). */
-export function deliverToCallback(
+/**
+ * The popup arriving at the server's callback, as the browser sends it (Apple's POST too), with
+ * the cookies `browser` holds for it (`null`: a browser that never bound the flow).
+ */
+export async function deliverToCallback(
   world: Pick<AuthWorld, 'server' | 'ip'>,
   back: Pick<ProviderReturn, 'method' | 'url' | 'params'>,
   providerOrigin: string,
+  browser: PopupBrowser | null,
 ): Promise<Response> {
-  const headers = { 'x-forwarded-for': `203.0.113.7, ${world.ip}` }
+  const cookie = browser?.cookieFor(new URL(back.url).pathname)
+  const headers = {
+    'x-forwarded-for': `203.0.113.7, ${world.ip}`,
+    ...(cookie !== undefined ? { cookie } : {}),
+  }
+  const response = await callback(world, back, providerOrigin, headers)
+  browser?.take(response)
+  return response
+}
+
+function callback(
+  world: Pick<AuthWorld, 'server'>,
+  back: Pick<ProviderReturn, 'method' | 'url' | 'params'>,
+  providerOrigin: string,
+  headers: Record<string, string>,
+): Promise<Response> {
   if (back.method === 'GET') {
     const url = new URL(back.url)
     url.search = back.params.toString()
@@ -178,10 +198,25 @@ export function deliverToCallback(
   )
 }
 
-/** The frame's start call, checked: the popup's URL and the flow id. */
-export async function startFlow(frame: FrameClient, provider: SocialProvider) {
+/** The frame's start call, checked: the popup's URL, the flow id and its binding. */
+export async function startCall(frame: FrameClient, provider: SocialProvider) {
   const response = await frame.call(SOCIAL_API_PATHS.start, { provider })
   return socialStartResponseSchema.parse(await expectJson(response, 200))
+}
+
+/**
+ * The frame starts a flow and its popup's page binds it in a new browser (issue 29): the
+ * popup's URL (where the page goes next: the start's own), the flow id, and the browser.
+ */
+export async function startFlow(
+  world: Pick<AuthWorld, 'server' | 'ip' | 'projectId'>,
+  frame: FrameClient,
+  provider: SocialProvider,
+) {
+  const started = await startCall(frame, provider)
+  const { browser, next } = await bindInBrowser(world, started)
+  expect(next).toBe(started.uri)
+  return { ...started, browser }
 }
 
 export async function readResult(
@@ -212,10 +247,10 @@ export async function socialLogin(
   provider: SocialProvider,
   username: string,
 ): Promise<SocialConnectResponse & { back: ProviderReturn; callback: Response }> {
-  const { uri, flowId } = await startFlow(frame, provider)
+  const { uri, flowId, browser } = await startFlow(world, frame, provider)
   expect(await readResult(frame, flowId)).toEqual({ status: 'pending' })
   const back = await signInAtProvider(uri, { username })
-  const callback = await deliverToCallback(world, back, new URL(uri).origin)
+  const callback = await deliverToCallback(world, back, new URL(uri).origin, browser)
   expect(callback.status, await callback.clone().text()).toBe(200)
   expect(await readResult(frame, flowId)).toEqual({ status: 'ready' })
   return { ...(await connect(frame, flowId)), back, callback }

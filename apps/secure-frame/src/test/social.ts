@@ -3,7 +3,7 @@
 // server's `social` section pointed at it, and the popup's trip: the person at the provider's
 // sign-in page (by fetch), then the provider's redirect delivered to the server's callback.
 import { randomUUID } from 'node:crypto'
-import { socialCallbackPath, type SocialProvider } from '@latch/core/api'
+import { SOCIAL_API_PATHS, socialCallbackPath, type SocialProvider } from '@latch/core/api'
 import {
   generateAppleDeveloperKey,
   localClientId,
@@ -92,20 +92,41 @@ export async function startSocialProviders(publicUrl = PUBLIC_URL): Promise<Soci
 }
 
 /**
- * The popup from the provider's URI on: the person at the sign-in page, then the provider's
- * redirect (a GET, or Apple's form_post) arriving at the server's callback. Answers the
- * callback page's status.
+ * The popup from the provider's URI on (issue 29): its first page binds the flow (the binding
+ * its opener, a host page on localhost, posted it) and keeps the cookie; then the person at the
+ * sign-in page, then the provider's redirect (a GET, or Apple's form_post) arriving at the
+ * server's callback with that cookie. Answers the callback page's status.
  */
-export async function completePopup(world: World, uri: string, person: Person): Promise<number> {
-  const back = await signInAtProvider(uri, person)
+export async function completePopup(
+  world: World,
+  login: { uri: string; binding: string },
+  person: Person,
+): Promise<number> {
+  const bindUrl = new URL(`${PUBLIC_URL}${SOCIAL_API_PATHS.bind}`)
+  bindUrl.searchParams.set('projectId', world.config.projectId)
+  const bound = await world.server.fetch(
+    new Request(bindUrl, {
+      method: 'POST',
+      headers: {
+        origin: PUBLIC_URL,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ...login, opener: 'http://localhost:5173' }),
+    }),
+  )
+  if (bound.status !== 200) throw new Error(`bind: ${bound.status} ${await bound.text()}`)
+  const cookie = bound.headers.getSetCookie()[0]?.split(';')[0] ?? ''
+  const back = await signInAtProvider(login.uri, person)
   const request =
     back.method === 'GET'
-      ? new Request(back.url)
+      ? new Request(back.url, { headers: { cookie } })
       : new Request(back.url, {
           method: 'POST',
           // A cross-site form post: the browser names the provider's origin.
           headers: {
-            origin: new URL(uri).origin,
+            cookie,
+            origin: new URL(login.uri).origin,
             'content-type': 'application/x-www-form-urlencoded',
           },
           body: back.params.toString(),

@@ -15,6 +15,7 @@
 import * as z from 'zod/mini'
 import { LOGIN_FLOW_ERROR_CODES, loginFlowResultSchema } from './login-flows.js'
 import { AUTH_ERROR_CODES, authErrorSchema, authTokensSchema } from './auth.js'
+import { projectIdSchema } from './sdk.js'
 
 /** SPEC §5: the social providers, as the server knows them (farcaster is its own flow). */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -26,6 +27,7 @@ export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
 export const SOCIAL_FLOW_TTL_SECONDS = 600
 
 export { SOCIAL_POPUP_PATH } from './social-paths.js'
+export { SOCIAL_OTHER_BROWSER_TEXT } from './social-texts.js'
 
 /**
  * Issue 12: how long the frame waits for the provider's result, counted from its answer to
@@ -48,6 +50,12 @@ export const SOCIAL_API_PATHS = {
   result: '/v1/auth/social/result',
   /** CONNECT_SOCIAL: the ready flow's session, once. `?projectId=`, device proof. */
   connect: '/v1/auth/social/connect',
+  /**
+   * The popup's first page binds the flow to its browser (issue 29): it sends the binding its
+   * opener posted to it, and gets a cookie only a callback in this browser carries back.
+   * `?projectId=`, from the server's own origin only; no device proof (the popup has no key).
+   */
+  bind: '/v1/auth/social/bind',
 } as const
 
 /** The callback path of one provider (the redirect URI registered with it, after the origin). */
@@ -57,6 +65,14 @@ export const socialCallbackPath = (provider: SocialProvider): string =>
 /** A flow's id: what the frame holds, never the `state` the provider sees. */
 export const socialFlowIdSchema = z.uuid()
 
+/**
+ * A flow's browser binding (issue 29): 256 random bits, base64url. The frame gets it with the
+ * flow and hands it to the app, which posts it to the popup's first page (never in a URL, so a
+ * link sent to someone else carries none); the callback finishes the flow only in the browser
+ * the page bound.
+ */
+export const socialBindingSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))
+
 /** `POST /v1/auth/social/start`. The project is the query's `projectId`, as on every auth call. */
 export const socialStartRequestSchema = z.strictObject({ provider: socialProviderSchema })
 
@@ -64,6 +80,38 @@ export const socialStartRequestSchema = z.strictObject({ provider: socialProvide
 export const socialStartResponseSchema = z.object({
   uri: z.url({ protocol: /^https?$/ }),
   flowId: socialFlowIdSchema,
+  binding: socialBindingSchema,
+})
+
+/**
+ * `POST /v1/auth/social/bind`, from the popup's first page: the binding its opener posted to it,
+ * the provider's URL it is to go to (the flow's own, by its `state`), and the opener's origin
+ * as the browser told the page (it must be one of the project's hosts).
+ */
+export const socialBindRequestSchema = z.strictObject({
+  binding: socialBindingSchema,
+  uri: z.url({ protocol: /^https?$/ }).check(z.maxLength(4096)),
+  opener: z.string().check(z.maxLength(512)),
+})
+
+/** The provider's URL, as the server made it from the flow: the popup goes there next. */
+export const socialBindResponseSchema = z.object({ uri: z.url({ protocol: /^https?$/ }) })
+
+/**
+ * The popup's first page to its opener, once it listens (any origin may read it: it says only
+ * that the page is there). The host then posts it {@link socialBindMessageSchema}.
+ */
+export const socialPopupReadySchema = z.object({ type: z.literal('latch:social-ready') })
+
+/**
+ * The host to the popup's first page, to this server's origin only: the flow's binding, the
+ * provider URL the frame gave, and the project (the bind call's `projectId`).
+ */
+export const socialBindMessageSchema = z.strictObject({
+  type: z.literal('latch:social-bind'),
+  binding: socialBindingSchema,
+  uri: z.url({ protocol: /^https?$/ }).check(z.maxLength(4096)),
+  projectId: projectIdSchema,
 })
 
 /** `POST /v1/auth/social/result`. */
@@ -79,6 +127,11 @@ export const SOCIAL_RESULT_ERROR_CODES = [
   'PROVIDER_RESPONSE_INVALID',
   /** The flow's time ran out before the provider sent the popup back. */
   'FLOW_EXPIRED',
+  /**
+   * The provider sent back a browser that did not start the flow (issue 29: a sign-in link
+   * sent to someone else): the flow ended, no one was signed in.
+   */
+  'FLOW_OTHER_BROWSER',
 ] as const
 
 export type SocialResultErrorCode = (typeof SOCIAL_RESULT_ERROR_CODES)[number]
@@ -120,6 +173,8 @@ export const socialErrorSchema = z.extend(authErrorSchema, {
 
 export type SocialProvider = z.output<typeof socialProviderSchema>
 export type SocialStartResponse = z.output<typeof socialStartResponseSchema>
+export type SocialBindRequest = z.output<typeof socialBindRequestSchema>
+export type SocialBindMessage = z.output<typeof socialBindMessageSchema>
 export type SocialResultResponse = z.output<typeof socialResultResponseSchema>
 export type SocialConnectResponse = z.output<typeof socialConnectResponseSchema>
 export type SocialError = z.output<typeof socialErrorSchema>

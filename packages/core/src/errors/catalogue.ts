@@ -1,3 +1,5 @@
+import { SOCIAL_OTHER_BROWSER_TEXT } from '../api/social-texts.js'
+
 /**
  * SPEC §8, the error catalogue. Each entry is a stable code and its English text, word for word.
  * `{name}` placeholders are filled by {@link formatMessage}. UIs translate by code; these texts
@@ -122,6 +124,11 @@ export const errorMessages = {
    */
   SOCIAL_POPUP_BLOCKED:
     'The sign-in window was blocked. Allow pop-ups for this site, then try again.',
+  /**
+   * Not SPEC text (issue 29): the social login's provider sent back another browser (its link
+   * opened elsewhere): the Latch server's message for FLOW_OTHER_BROWSER.
+   */
+  SOCIAL_OTHER_BROWSER: SOCIAL_OTHER_BROWSER_TEXT,
   /** Not SPEC text (issue 12): the social login ended without a session, for this reason. */
   SOCIAL_LOGIN_FAILED: 'Social login failed: {reason}',
 } as const

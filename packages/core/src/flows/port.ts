@@ -2,7 +2,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { AdapterRegistry } from '../adapter/registry.js'
 import type { balanceMachine } from '../balances/balance.machine.js'
 import type { identityMachine } from '../machines/identity.machine.js'
-import type { SocialPopupOpener } from './social/social-popup.js'
+import type { PopupMessages, SocialPopupOpener } from './social/social-popup.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import type { WalletDirectoryInput } from '../wallets/wallet-directory.machine.js'
 import type { WalletConnectLink } from '../walletconnect/link.js'
@@ -25,10 +25,16 @@ export interface LatchIo {
   /** The embedded wallet: its secure frame, loaded on first use (auth/latch-auth.ts). */
   auth: LatchAuth
   /**
-   * The social login's popup: where its loading page is (the Latch server's) and how a window
-   * opens. Absent without a Latch server and a project id.
+   * The social login's popup: where its loading page is (the Latch server's), the project whose
+   * flows it binds, how a window opens, and how the host page hears the popup (default: the
+   * window's `message` events). Absent without a Latch server and a project id.
    */
-  socialPopup?: { serverUrl: string; open: SocialPopupOpener }
+  socialPopup?: {
+    serverUrl: string
+    projectId: string
+    open: SocialPopupOpener
+    listen?: PopupMessages
+  }
   /** The wallet lists' directory and the host's wallet ids (include, exclude, featured). */
   walletDirectory: WalletDirectoryInput
 }

@@ -94,10 +94,15 @@ export function createLatch(
     clear: (code) => alertsSend({ type: 'ALERT_CLEARED', code }),
   })
   // Issue 12: the social login's popup, on the Latch server's loading page (none without one).
-  const { serverUrl } = options
+  const { serverUrl, projectId } = options
   const socialPopup =
-    serverUrl && auth.available
-      ? { serverUrl, open: env.socialPopup ?? openSocialWindow }
+    serverUrl && projectId && auth.available
+      ? {
+          serverUrl,
+          projectId,
+          open: env.socialPopup ?? openSocialWindow,
+          ...(env.popupMessages ? { listen: env.popupMessages } : {}),
+        }
       : undefined
   const server = serverServices(options, env)
   const { fetchProjectConfig } = server

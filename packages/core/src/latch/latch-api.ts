@@ -3,7 +3,7 @@ import type { Connector } from '../connector/connector.js'
 import type { Alert } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { AccountState, ConnectHelperResult } from '../machines/connection.selectors.js'
-import type { SocialPopupOpener } from '../flows/social/social-popup.js'
+import type { PopupMessages, SocialPopupOpener } from '../flows/social/social-popup.js'
 import type { Network } from '../network/network.js'
 import type { ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
 import type { LatchTheme, ThemeMode, ThemeVariables } from '../options/theme.js'
@@ -65,6 +65,11 @@ export interface LatchEnvironment extends ServerEnvironment {
    * read at call time. Tests hand a fake window. Returns `null` when the popup was blocked.
    */
   socialPopup?: SocialPopupOpener
+  /**
+   * How the host page hears the social popup's page (issue 29: it says when it listens for the
+   * binding); default the window's `message` events. Tests hand a fake.
+   */
+  popupMessages?: PopupMessages
 }
 
 /** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */

@@ -13,7 +13,7 @@ import { createLatchStorage } from '../storage/latch-storage.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import { deferred, type Deferred } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
-import { fakeOpener } from '../testing/fake-popup.js'
+import { fakeOpener, TEST_SOCIAL_BINDING } from '../testing/fake-popup.js'
 import { devnetA } from '../testing/networks.js'
 import { scriptedFrame } from '../testing/scripted-frame.js'
 import { createLatch, type Latch } from './create-latch.js'
@@ -47,6 +47,7 @@ function socialSetup(options: Partial<LatchOptions> = {}) {
   const frame = scriptedFrame({
     GET_SOCIAL_REDIRECT_URI: (payload) => ({
       uri: providerUrl(String(Object(payload).provider)),
+      binding: TEST_SOCIAL_BINDING,
     }),
     CONNECT_SOCIAL: (_, signal) => {
       const answer = deferred<FrameUser>()

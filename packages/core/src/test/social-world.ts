@@ -1,6 +1,6 @@
 import { FrameError, type AppEventType, type FrameUser } from '@latch/frame'
 import { deferred, type Deferred } from './deferred.js'
-import { fakeOpener } from '../testing/fake-popup.js'
+import { fakeOpener, TEST_SOCIAL_BINDING } from '../testing/fake-popup.js'
 import { scriptedFrame, type FrameHandler } from '../testing/scripted-frame.js'
 
 /*
@@ -30,7 +30,10 @@ export function socialWorld(
   const world: Omit<SocialWorld, 'frame'> = { opener: fakeOpener(), waits: [], session: false }
   const frame = scriptedFrame({
     ...more(world),
-    GET_SOCIAL_REDIRECT_URI: () => ({ uri: 'https://provider.test/authorize' }),
+    GET_SOCIAL_REDIRECT_URI: () => ({
+      uri: 'https://provider.test/authorize?state=s',
+      binding: TEST_SOCIAL_BINDING,
+    }),
     CONNECT_SOCIAL: (_, signal) => {
       const answer = deferred<FrameUser>()
       world.waits.push({ answer, signal, settled: false })

@@ -10,7 +10,13 @@ export {
   fakeDirectoryService,
   type FakeDirectoryService,
 } from './directory-service.js'
-export { fakeOpener, fakePopup, type FakePopup } from './fake-popup.js'
+export {
+  fakeOpener,
+  fakePopup,
+  TEST_SOCIAL_BINDING,
+  type FakePopup,
+  type PostedMessage,
+} from './fake-popup.js'
 export { devnetA, devnetB, solanaLocal } from './networks.js'
 export {
   frameRefusal,

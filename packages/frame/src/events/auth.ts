@@ -34,10 +34,13 @@ export const authEvents = {
     }),
     userSchema,
   ),
-  /** The provider URL that starts a social login. */
+  /**
+   * The provider URL that starts a social login, and the flow's browser binding (issue 29),
+   * which the host posts to the popup's first page so the flow finishes only in its browser.
+   */
   GET_SOCIAL_REDIRECT_URI: /* @__PURE__ */ defineEvent(
     z.object({ provider: socialProviderSchema }),
-    z.object({ uri: textSchema }),
+    z.object({ uri: textSchema, binding: textSchema }),
   ),
   /** The farcaster sign-in URL to show as a QR code. */
   GET_FARCASTER_URI: /* @__PURE__ */ defineEvent(emptySchema, z.object({ url: textSchema })),

@@ -63,8 +63,11 @@ export const samples: EventSamples = {
   GET_SOCIAL_REDIRECT_URI: {
     request: { provider: 'google' },
     invalidRequests: [{ provider: 'farcaster' }, { provider: 'myspace' }, {}],
-    success: { uri: 'https://accounts.example/auth?state=1' },
-    invalidSuccess: { uri: '' },
+    success: {
+      uri: 'https://accounts.example/auth?state=1',
+      binding: 'c29jaWFsLWJpbmRpbmctb2YtYS10ZXN0LWZsb3ctMDA',
+    },
+    invalidSuccess: { uri: 'https://accounts.example/auth?state=1' },
   },
   GET_FARCASTER_URI: {
     request: undefined,

@@ -1,8 +1,9 @@
-import type {
-  SocialError as SocialErrorBody,
-  SocialErrorCode,
-  SocialProvider,
-  SocialResultErrorCode,
+import {
+  SOCIAL_OTHER_BROWSER_TEXT,
+  type SocialError as SocialErrorBody,
+  type SocialErrorCode,
+  type SocialProvider,
+  type SocialResultErrorCode,
 } from '@latch/core/api'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HttpError } from '../http/errors.js'
@@ -67,6 +68,15 @@ export const providerError = (): FlowFailure => ({
 export const providerResponseInvalid = (): FlowFailure => ({
   code: 'PROVIDER_RESPONSE_INVALID',
   message: "The provider's answer could not be verified: try again",
+})
+
+/**
+ * The provider sent back a browser that did not start the flow (issue 29): someone opened a
+ * sign-in link made in another browser. Nothing was exchanged; no one was signed in.
+ */
+export const flowOtherBrowser = (): FlowFailure => ({
+  code: 'FLOW_OTHER_BROWSER',
+  message: SOCIAL_OTHER_BROWSER_TEXT,
 })
 
 export const flowTimedOut = (): FlowFailure => ({

@@ -4,7 +4,7 @@ import { generateCodeVerifier, generateState } from 'arctic'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { socialFlows } from '../db/schema.js'
 import type { AuthDeps } from './context.js'
-import { hmac, randomToken } from './crypto.js'
+import { hmac, randomToken, safeEqual } from './crypto.js'
 import { flowExpired, flowNotFound, flowNotReady, flowTimedOut, flowUsed } from './social-errors.js'
 import type { FlowFailure } from './social-errors.js'
 
@@ -19,6 +19,10 @@ const KEEP_ENDED_FLOWS_MS = 24 * 3600 * 1000
 
 /** The stored form of a `state`: an HMAC, so the table alone cannot answer a callback. */
 const stateHash = (deps: AuthDeps, state: string) => hmac(deps.keys.token, `social-state:${state}`)
+
+/** The stored form of a browser binding: an HMAC too, so the table alone binds no browser. */
+export const bindingHash = (deps: AuthDeps, binding: string) =>
+  hmac(deps.keys.token, `social-binding:${binding}`)
 
 /** What a new flow is for. */
 export interface NewFlow {
@@ -35,6 +39,8 @@ export interface StartedFlow {
   id: string
   /** 256 random bits: the `state` parameter. */
   state: string
+  /** 256 random bits: what binds the flow to the browser whose popup takes it (issue 29). */
+  binding: string
   codeVerifier: string
   nonce: string | undefined
 }
@@ -44,6 +50,7 @@ export async function createFlow(deps: AuthDeps, flow: NewFlow): Promise<Started
   const started: StartedFlow = {
     id: randomUUID(),
     state: generateState(),
+    binding: randomToken(),
     codeVerifier: generateCodeVerifier(),
     nonce: flow.oidc ? randomToken() : undefined,
   }
@@ -53,6 +60,7 @@ export async function createFlow(deps: AuthDeps, flow: NewFlow): Promise<Started
   await deps.db.insert(socialFlows).values({
     id: started.id,
     stateHash: stateHash(deps, started.state),
+    bindingHash: bindingHash(deps, started.binding),
     provider: flow.provider,
     projectId: flow.projectId,
     deviceJkt: flow.jkt,
@@ -64,6 +72,48 @@ export async function createFlow(deps: AuthDeps, flow: NewFlow): Promise<Started
   })
   return started
 }
+
+/** What the popup's first page brings to bind its flow to its browser. */
+export interface FlowBinding {
+  binding: string
+  /** The `state` of the provider's URL the page is to go to: it must be the flow's own. */
+  state: string
+  projectId: string
+}
+
+/**
+ * Binds a pending, unexpired flow of the project to the browser whose popup brought its binding
+ * and its own `state`: once (a binding is spent here).
+ * @returns the flow, now bound; undefined for anything else (unknown, spent, expired, another
+ *   project's, a `state` not the flow's), all alike.
+ */
+export async function bindFlow(deps: AuthDeps, bind: FlowBinding): Promise<FlowRow | undefined> {
+  const now = new Date(deps.now())
+  const [bound] = await deps.db
+    .update(socialFlows)
+    .set({ boundAt: now })
+    .where(
+      and(
+        eq(socialFlows.bindingHash, bindingHash(deps, bind.binding)),
+        eq(socialFlows.stateHash, stateHash(deps, bind.state)),
+        eq(socialFlows.projectId, bind.projectId),
+        eq(socialFlows.status, 'pending'),
+        isNull(socialFlows.boundAt),
+        gt(socialFlows.expiresAt, now),
+      ),
+    )
+    .returning()
+  return bound
+}
+
+/**
+ * Whether the callback's browser is the one the flow was bound to: the flow was bound, and the
+ * cookie it got then came back.
+ */
+export const isBoundTo = (deps: AuthDeps, flow: FlowRow, cookie: string | undefined): boolean =>
+  flow.boundAt !== null &&
+  cookie !== undefined &&
+  safeEqual(bindingHash(deps, cookie), flow.bindingHash)
 
 /**
  * The flow a provider's callback names by its `state`, claimed for this callback: a state is
@@ -164,7 +214,8 @@ function failureResult(flow: FlowRow): SocialResultResponse {
     code === 'ACCESS_DENIED' ||
     code === 'PROVIDER_ERROR' ||
     code === 'PROVIDER_RESPONSE_INVALID' ||
-    code === 'FLOW_EXPIRED'
+    code === 'FLOW_EXPIRED' ||
+    code === 'FLOW_OTHER_BROWSER'
   return known
     ? { status: 'error', code, message: flow.errorMessage ?? failure.message }
     : { status: 'error', ...failure }

@@ -1,5 +1,7 @@
 import {
+  isAllowedFrameAncestor,
   socialProviderSchema,
+  type SocialBindRequest,
   type SocialConnectResponse,
   type SocialProvider,
   type SocialResultResponse,
@@ -22,6 +24,8 @@ import {
 import type { SocialConfig } from './social-config.js'
 import {
   accessDenied,
+  flowNotFound,
+  flowOtherBrowser,
   providerError,
   providerNotConfigured,
   providerResponseInvalid,
@@ -29,11 +33,13 @@ import {
   type FlowFailure,
 } from './social-errors.js'
 import {
+  bindFlow,
   claimFlow,
   createFlow,
   failFlow,
   finishFlow,
   flowResult,
+  isBoundTo,
   takeFlow,
   type FlowOwner,
   type FlowRow,
@@ -86,7 +92,55 @@ export async function startSocialLogin(
     oidc: PROVIDER_TRAITS[provider].oidc,
     ttlSeconds: deps.config.flowTtlSeconds,
   })
-  return { uri: authorizationUrl(client, flow).href, flowId: flow.id }
+  return { uri: authorizationUrl(client, flow).href, flowId: flow.id, binding: flow.binding }
+}
+
+/** The popup's first page asking to bind its flow, as the bind route read it. */
+export interface BindCall {
+  request: SocialBindRequest
+  projectId: string
+  /** Who may have opened the popup: the project's host pages (its frame ancestors). */
+  ancestors: readonly string[]
+  ip: string
+}
+
+/**
+ * Binds the flow to the popup's browser (issue 29): the page's opener, a host page of the
+ * project, posted it the binding the frame got at the start, and the provider URL it is to go
+ * to. The binding is spent; the answer is the provider's URL as this server makes it from the
+ * flow (never the URL the page brought), and the route sets the cookie only this browser then
+ * carries back to the callback.
+ * @throws SocialError 404 FLOW_NOT_FOUND for anything refused, all alike; AuthError 429.
+ */
+export async function bindSocialFlow(
+  deps: SocialDeps,
+  call: BindCall,
+): Promise<{ flow: FlowRow; uri: string }> {
+  await enforceLimits(deps.auth, [[`social:bind:${call.ip}`, deps.config.rateLimits.startPerIp]])
+  const state = stateOf(call.request.uri)
+  if (state === undefined || !isAllowedFrameAncestor(call.request.opener, call.ancestors)) {
+    throw flowNotFound()
+  }
+  const flow = await bindFlow(deps.auth, {
+    binding: call.request.binding,
+    state,
+    projectId: call.projectId,
+  })
+  const provider = flow && socialProviderSchema.safeParse(flow.provider)
+  const client = provider?.success ? clientOf(deps, provider.data) : undefined
+  if (!flow || !client) throw flowNotFound()
+  const uri = authorizationUrl(client, {
+    state,
+    codeVerifier: flow.codeVerifier,
+    nonce: flow.nonce ?? undefined,
+  })
+  return { flow, uri: uri.href }
+}
+
+/** The `state` of a provider URL, if it has exactly one. */
+function stateOf(uri: string): string | undefined {
+  const states = new URL(uri).searchParams.getAll('state')
+  return states.length === 1 && states[0] ? states[0] : undefined
 }
 
 /** What the provider sent the popup back with (query, or Apple's form). */
@@ -98,8 +152,15 @@ export interface CallbackParams {
   user?: string | undefined
 }
 
+/** Where the callback came from: its address, and the binding cookie of the flow, if sent. */
+export interface CallbackRequest {
+  ip: string
+  /** The cookie of the flow named `state`'s binding (read by the route, by flow id). */
+  binding: (flowId: string) => string | undefined
+}
+
 /** How the callback ended, for the page the popup shows. */
-export type CallbackOutcome = 'signed-in' | 'failed' | 'refused'
+export type CallbackOutcome = 'signed-in' | 'failed' | 'refused' | 'other-browser'
 
 /**
  * The exchange and the provider's user. Anything failing here is the provider's side (a code it
@@ -155,18 +216,25 @@ async function settleFlow(
  * The provider's redirect (SPEC §4: the result goes to the frame, never to the opener). The
  * state must name a pending flow of this provider, once; a provider error is recorded on it (a
  * refused consent as ACCESS_DENIED). Otherwise the code is exchanged with the flow's verifier,
- * the user read and linked, and the flow made ready for its device's connect.
+ * the user read and linked, and the flow made ready for its device's connect. Issue 29: only in
+ * the browser the flow was bound to; in any other (a sign-in link sent to someone) the flow ends
+ * FLOW_OTHER_BROWSER before the code is exchanged, so no one is signed in or linked.
  */
 export async function socialCallback(
   deps: SocialDeps,
   provider: SocialProvider,
   params: CallbackParams,
-  ip: string,
+  from: CallbackRequest,
 ): Promise<CallbackOutcome> {
+  const { ip } = from
   await enforceLimits(deps.auth, [[`social:callback:${ip}`, deps.config.rateLimits.callbackPerIp]])
   if (params.state === undefined || params.state === '') return 'refused'
   const flow = await claimFlow(deps.auth, provider, params.state)
   if (!flow) return 'refused'
+  if (!isBoundTo(deps.auth, flow, from.binding(flow.id))) {
+    await failFlow(deps.auth, flow.id, flowOtherBrowser())
+    return 'other-browser'
+  }
   let failure: FlowFailure | undefined
   try {
     failure = await settleFlow(deps, flow, provider, params)

@@ -24,6 +24,10 @@ const TEXTS: Record<CallbackOutcome, { title: string; body: string }> = {
     title: 'The sign-in did not finish',
     body: 'You can close this window. The app says what happened and lets you try again.',
   },
+  'other-browser': {
+    title: 'This sign-in was started in another browser',
+    body: 'No one was signed in. A sign-in finishes only in the browser that started it: if you did not start it here, someone may have sent you this link. You can close this window.',
+  },
   refused: {
     title: 'This sign-in is no longer valid',
     body: 'It was used already, took too long, or did not come from this app. You can close this window and start again from the app.',
@@ -44,5 +48,6 @@ export function socialCallbackPage(outcome: CallbackOutcome): string {
 export const SOCIAL_PAGE_STATUS: Record<CallbackOutcome, 200 | 400> = {
   'signed-in': 200,
   failed: 400,
+  'other-browser': 400,
   refused: 400,
 }

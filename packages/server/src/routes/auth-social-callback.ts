@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import * as z from 'zod'
 import { AUTH_BODY_MAX_BYTES, clientIp } from '../auth/request.js'
 import { AuthError } from '../auth/errors.js'
+import { clearBindingCookie, readBindingCookie } from '../auth/social-cookie.js'
 import { socialCallback, type CallbackOutcome, type SocialDeps } from '../auth/social-login.js'
 import { SOCIAL_PAGE_HEADERS, SOCIAL_PAGE_STATUS, socialCallbackPage } from '../auth/social-page.js'
 import type { ProjectEnv } from '../http/project.js'
@@ -29,8 +30,9 @@ function page(c: Context, outcome: CallbackOutcome, status?: 500): Response {
 
 /**
  * The providers' redirect back to the server: GET with the query, or Apple's form_post POST.
- * No project id and no frame origin: the flow's `state` is the only key, and the answer is a
- * static page, never the result itself (the frame asks for that, with its device key).
+ * No project id and no frame origin: the flow's `state` is the key, and the browser must bring
+ * the flow's binding cookie (issue 29); the answer is a static page, never the result itself
+ * (the frame asks for that, with its device key).
  */
 export function socialCallbackRoutes(deps: SocialDeps) {
   const app = new Hono<ProjectEnv>()
@@ -38,8 +40,17 @@ export function socialCallbackRoutes(deps: SocialDeps) {
     const provider = socialProviderSchema.safeParse(c.req.param('provider'))
     const params = callbackParamsSchema.safeParse(values)
     if (!provider.success || !params.success) return page(c, 'refused')
+    // The flow's cookie is read by the flow the state names, and cleared once read: one use.
+    let flowId: string | undefined
+    const binding = (id: string) => {
+      flowId = id
+      return readBindingCookie(c, id)
+    }
     try {
-      return page(c, await socialCallback(deps, provider.data, params.data, clientIp(c, deps.auth)))
+      const ip = clientIp(c, deps.auth)
+      const outcome = await socialCallback(deps, provider.data, params.data, { ip, binding })
+      if (flowId !== undefined) clearBindingCookie(c, deps.auth.config.publicUrl, flowId)
+      return page(c, outcome)
     } catch (error) {
       // Over the limit: the same page; the popup has nobody to show a JSON error to.
       if (error instanceof AuthError && error.code === 'RATE_LIMITED') return page(c, 'refused')

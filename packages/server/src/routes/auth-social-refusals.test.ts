@@ -35,13 +35,13 @@ describeOnEachDatabase('social login refusals', (suite) => {
   it('a refused consent at the provider ends the flow with ACCESS_DENIED', async () => {
     const w = await world()
     const frame = await w.newFrame()
-    const { uri, flowId } = await startFlow(frame, 'github')
+    const { uri, flowId, browser } = await startFlow(w, frame, 'github')
     const back = await signInAtProvider(uri, {
       username: provider().user('verified').username,
       decision: 'deny',
     })
     expect(back.params.get('error')).toBe('access_denied')
-    const page = await deliverToCallback(w, back, new URL(uri).origin)
+    const page = await deliverToCallback(w, back, new URL(uri).origin, browser)
     expect(page.status).toBe(400)
     expect(await page.text()).toContain('You can close this window')
     expect(await readResult(frame, flowId)).toEqual({
@@ -56,12 +56,17 @@ describeOnEachDatabase('social login refusals', (suite) => {
   it('a tampered state is refused and changes nothing; the real one still signs in', async () => {
     const w = await world()
     const frame = await w.newFrame()
-    const { uri, flowId } = await startFlow(frame, 'google')
+    const { uri, flowId, browser } = await startFlow(w, frame, 'google')
     const back = await signInAtProvider(uri, { username: provider().user('verified').username })
     const state = back.params.get('state') ?? ''
     const tampered = new URLSearchParams(back.params)
     tampered.set('state', `${state.slice(0, -2)}${state.endsWith('AA') ? 'BB' : 'AA'}`)
-    const refused = await deliverToCallback(w, { ...back, params: tampered }, new URL(uri).origin)
+    const refused = await deliverToCallback(
+      w,
+      { ...back, params: tampered },
+      new URL(uri).origin,
+      browser,
+    )
     expect(refused.status).toBe(400)
     expect(await refused.text()).toContain('no longer valid')
     expect(await readResult(frame, flowId)).toEqual({ status: 'pending' })
@@ -70,23 +75,29 @@ describeOnEachDatabase('social login refusals', (suite) => {
       w,
       { ...back, url: new URL(`${FRAME_ORIGIN}${SOCIAL_API_PATHS.callback}/github`) },
       new URL(uri).origin,
+      browser,
     )
     expect(elsewhere.status).toBe(400)
-    expect((await deliverToCallback(w, back, new URL(uri).origin)).status).toBe(200)
+    expect((await deliverToCallback(w, back, new URL(uri).origin, browser)).status).toBe(200)
     expect(await readResult(frame, flowId)).toEqual({ status: 'ready' })
     // A state is used once: the same callback again is refused.
-    const replay = await deliverToCallback(w, back, new URL(uri).origin)
+    const replay = await deliverToCallback(w, back, new URL(uri).origin, browser)
     expect(await replay.text()).toContain('no longer valid')
   })
 
   it('a tampered code is refused by the provider: the flow fails and its state is spent', async () => {
     const w = await world()
     const frame = await w.newFrame()
-    const { uri, flowId } = await startFlow(frame, 'discord')
+    const { uri, flowId, browser } = await startFlow(w, frame, 'discord')
     const back = await signInAtProvider(uri, { username: provider().user('verified').username })
     const tampered = new URLSearchParams(back.params)
     tampered.set('code', `${back.params.get('code') ?? ''}x`)
-    const page = await deliverToCallback(w, { ...back, params: tampered }, new URL(uri).origin)
+    const page = await deliverToCallback(
+      w,
+      { ...back, params: tampered },
+      new URL(uri).origin,
+      browser,
+    )
     expect(page.status).toBe(400)
     expect(await readResult(frame, flowId)).toEqual({
       status: 'error',
@@ -96,7 +107,7 @@ describeOnEachDatabase('social login refusals', (suite) => {
     expect(w.logged).toHaveLength(1)
     expect(w.logged[0]).toBeInstanceOf(ProviderResponseError)
     // The genuine code cannot rescue the flow: its state was used.
-    const genuine = await deliverToCallback(w, back, new URL(uri).origin)
+    const genuine = await deliverToCallback(w, back, new URL(uri).origin, browser)
     expect(await genuine.text()).toContain('no longer valid')
     const refused = await frame.call(SOCIAL_API_PATHS.connect, { flowId })
     expect((await expectSocialError(refused, 409)).code).toBe('FLOW_NOT_READY')
@@ -105,10 +116,10 @@ describeOnEachDatabase('social login refusals', (suite) => {
   it('a flow past its time: the callback is refused and the frame is told FLOW_EXPIRED', async () => {
     const w = await world()
     const frame = await w.newFrame()
-    const { uri, flowId } = await startFlow(frame, 'x')
+    const { uri, flowId, browser } = await startFlow(w, frame, 'x')
     const back = await signInAtProvider(uri, { username: provider().user('none').username })
     w.clock.advance(SOCIAL_FLOW_TTL_SECONDS * 1000 + 1)
-    const page = await deliverToCallback(w, back, new URL(uri).origin)
+    const page = await deliverToCallback(w, back, new URL(uri).origin, browser)
     expect(await page.text()).toContain('no longer valid')
     expect(await readResult(frame, flowId)).toEqual({
       status: 'error',
@@ -122,9 +133,9 @@ describeOnEachDatabase('social login refusals', (suite) => {
   it('a ready flow not connected in time cannot be connected', async () => {
     const w = await world()
     const frame = await w.newFrame()
-    const { uri, flowId } = await startFlow(frame, 'facebook')
+    const { uri, flowId, browser } = await startFlow(w, frame, 'facebook')
     const back = await signInAtProvider(uri, { username: provider().user('none').username })
-    expect((await deliverToCallback(w, back, new URL(uri).origin)).status).toBe(200)
+    expect((await deliverToCallback(w, back, new URL(uri).origin, browser)).status).toBe(200)
     w.clock.advance(SOCIAL_FLOW_TTL_SECONDS * 1000)
     const refused = await frame.call(SOCIAL_API_PATHS.connect, { flowId })
     expect((await expectSocialError(refused, 410)).code).toBe('FLOW_EXPIRED')
@@ -134,9 +145,9 @@ describeOnEachDatabase('social login refusals', (suite) => {
     const w = await world()
     const frame = await w.newFrame()
     const thief = await w.newFrame()
-    const { uri, flowId } = await startFlow(frame, 'apple')
+    const { uri, flowId, browser } = await startFlow(w, frame, 'apple')
     const back = await signInAtProvider(uri, { username: provider().user('verified').username })
-    expect((await deliverToCallback(w, back, new URL(uri).origin)).status).toBe(200)
+    expect((await deliverToCallback(w, back, new URL(uri).origin, browser)).status).toBe(200)
 
     const peek = await thief.call(SOCIAL_API_PATHS.result, { flowId })
     expect((await expectSocialError(peek, 404)).code).toBe('FLOW_NOT_FOUND')
@@ -154,7 +165,7 @@ describeOnEachDatabase('social login refusals', (suite) => {
   it('connect before the popup came back: FLOW_NOT_READY; an unknown flow: FLOW_NOT_FOUND', async () => {
     const w = await world()
     const frame = await w.newFrame()
-    const { flowId } = await startFlow(frame, 'github')
+    const { flowId } = await startFlow(w, frame, 'github')
     const early = await frame.call(SOCIAL_API_PATHS.connect, { flowId })
     expect((await expectSocialError(early, 409)).code).toBe('FLOW_NOT_READY')
     const unknown = await frame.call(SOCIAL_API_PATHS.result, { flowId: crypto.randomUUID() })
@@ -191,8 +202,8 @@ describeOnEachDatabase('social login refusals', (suite) => {
       { origin: 'http://127.0.0.1:5173' },
     )
     expect(fromHost.status).toBe(403)
-    await startFlow(frame, 'github')
-    await startFlow(await w.newFrame(), 'github')
+    await startFlow(w, frame, 'github')
+    await startFlow(w, await w.newFrame(), 'github')
     const third = await frame.call(SOCIAL_API_PATHS.start, { provider: 'github' })
     const limited = await expectAuthError(third, 429)
     expect(limited.code).toBe('RATE_LIMITED')

@@ -20,6 +20,8 @@ import {
 } from '../auth/social-login.js'
 import type { ProjectEnv } from '../http/project.js'
 import { respond } from '../http/validate.js'
+import type { ProjectConfig } from '../config/schema.js'
+import { socialBindRoutes } from './auth-social-bind.js'
 import { socialCallbackRoutes } from './auth-social-callback.js'
 
 export { SOCIAL_CALLBACK_ROUTES } from './auth-social-callback.js'
@@ -33,9 +35,14 @@ const callerOf = (request: AuthRequest<unknown>): SocialCaller => ({
 /**
  * Social login (issue 12; SPEC §7 GET_SOCIAL_REDIRECT_URI, CONNECT_SOCIAL): start, result and
  * connect, each with a device proof like the email login's calls, and the providers' callback.
- * Without a `social` section every provider answers PROVIDER_NOT_CONFIGURED.
+ * Without a `social` section every provider answers PROVIDER_NOT_CONFIGURED. The popup's first
+ * page binds the flow to its browser (`ancestors`: who may open it for a project).
  */
-export function socialRoutes(auth: AuthDeps, config: SocialConfig | undefined) {
+export function socialRoutes(
+  auth: AuthDeps,
+  config: SocialConfig | undefined,
+  ancestors: (project: ProjectConfig) => readonly string[],
+) {
   const deps: SocialDeps = { auth, config: config ?? socialConfigSchema.parse({}) }
   const app = new Hono<ProjectEnv>()
   app.post(SOCIAL_API_PATHS.start, async (c) => {
@@ -53,6 +60,7 @@ export function socialRoutes(auth: AuthDeps, config: SocialConfig | undefined) {
     const session = await connectSocial(deps, callerOf(request), request.body.flowId)
     return respond(c, socialConnectResponseSchema, session)
   })
+  app.route('/', socialBindRoutes({ ...deps, ancestors }))
   app.route('/', socialCallbackRoutes(deps))
   return app
 }

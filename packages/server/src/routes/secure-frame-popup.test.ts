@@ -43,7 +43,7 @@ const get = (target: LatchServer, path: string) =>
   target.fetch(new Request(`${FRAME_ORIGIN}${path}`))
 
 describe('the social popup’s loading page', () => {
-  it('is served without a project id, under its CSP: no script, never framed, not cached', async () => {
+  it('is served without a project id, under its CSP: its own script only, never framed, not cached', async () => {
     const response = await get(server, SOCIAL_POPUP_PATH)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
@@ -52,13 +52,16 @@ describe('the social popup’s loading page', () => {
     expect(SOCIAL_POPUP_CSP).toContain("default-src 'none'")
     expect(SOCIAL_POPUP_CSP).toContain("style-src 'self'")
     expect(SOCIAL_POPUP_CSP).toContain("frame-ancestors 'none'")
-    expect(SOCIAL_POPUP_CSP).not.toContain('script-src')
+    // Its script binds the flow to this browser (issue 29): from this origin, calling it alone.
+    expect(SOCIAL_POPUP_CSP).toContain("script-src 'self';")
+    expect(SOCIAL_POPUP_CSP).toContain("connect-src 'self';")
+    expect(SOCIAL_POPUP_CSP).not.toContain('unsafe')
     expect(response.headers.get('x-frame-options')).toBe('DENY')
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(response.headers.get('referrer-policy')).toBe('no-referrer')
   })
 
-  it('sets no opener policy, so the host that opened it can send it on to the provider', async () => {
+  it('sets no opener policy, so the host that opened it can post it the binding and see it close', async () => {
     const response = await get(server, `${SOCIAL_POPUP_PATH}?projectId=anything`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cross-origin-opener-policy')).toBeNull()

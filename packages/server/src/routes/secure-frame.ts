@@ -67,12 +67,14 @@ export function frameCsp(ancestors: readonly string[], claimed: string | undefin
 }
 
 /**
- * The social popup's loading page's CSP: the frame's, less what a page without script needs
- * (no script, no connection), and never framed: it is a top-level window, for any project.
+ * The social popup's first page's CSP: the frame's (its own script, which calls this server to
+ * bind the flow, issue 29), and never framed: it is a top-level window, for any project.
  */
 export const SOCIAL_POPUP_CSP = [
   "default-src 'none'",
+  "script-src 'self'",
   "style-src 'self'",
+  "connect-src 'self'",
   "img-src 'self' data:",
   "base-uri 'none'",
   "form-action 'none'",
@@ -138,9 +140,10 @@ export function secureFrameRoutes(deps: SecureFrameDeps) {
     })
   })
 
-  // The same page for every project (it reads nothing), so no project id: the host opens it
-  // before it asks the frame anything. No COOP: the host, another origin, keeps its handle on
-  // the popup and sends it on to the provider.
+  // The same page for every project, so no project id: the host opens it before it asks the
+  // frame anything, and posts it the project with the binding. No COOP: the page needs its
+  // opener (the host, another origin) to post it the binding, and the host its handle on the
+  // popup to see it closed.
   app.get(SOCIAL_POPUP_PATH, async (c) => {
     const distDir = deps.distDir
     // Kept once read; a build from before the page existed has none: not built, not an error.

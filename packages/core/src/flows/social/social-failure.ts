@@ -34,6 +34,7 @@ const FRAME_TEXTS: readonly ErrorCode[] = [
   'EMBEDDED_WALLET_REQUEST_TIMEOUT',
   'FRAME_ERROR',
   'SOMETHING_WENT_WRONG',
+  'SOCIAL_OTHER_BROWSER',
 ]
 
 function coded(failure: AuthFailure): AuthFailure {

@@ -17,6 +17,7 @@ const popup: SocialPopup = {
   closed: false,
   close: () => undefined,
   location: { replace: () => undefined },
+  postMessage: () => undefined,
 }
 const otherPopup: SocialPopup = { ...popup }
 

@@ -5,7 +5,9 @@ import { AUTH_CONNECTOR_ID } from '../../auth/auth-connector.js'
 import { createLatchStorage } from '../../storage/latch-storage.js'
 import { createMemoryStorage } from '../../storage/memory-storage.js'
 import { deferred, flush, type Deferred } from '../../test/deferred.js'
-import { fakeOpener, fakePopup } from '../../testing/fake-popup.js'
+import { fakeOpener, fakePopup, TEST_SOCIAL_BINDING } from '../../testing/fake-popup.js'
+import { bindPopupLogic } from './social-popup-bind.js'
+import type { PopupMessage } from './social-popup.js'
 import {
   SOCIAL_POPUP_CLOSED_GRACE_MS,
   SOCIAL_POPUP_POLL_MS,
@@ -22,6 +24,7 @@ const PROVIDER_URL = 'https://github.test/login/oauth/authorize?state=s'
  * answers at once (or fails), and each CONNECT_SOCIAL waits for the test, its signal kept.
  */
 function start(script: { uriError?: unknown } = {}) {
+  const page = hostPage()
   const storage = createLatchStorage({ port: createMemoryStorage() })
   const opener = fakeOpener()
   const calls: string[] = []
@@ -32,8 +35,9 @@ function start(script: { uriError?: unknown } = {}) {
       requestUri: fromPromise(async ({ input }) => {
         calls.push(`GET_SOCIAL_REDIRECT_URI ${input.provider}`)
         if (script.uriError) throw script.uriError
-        return PROVIDER_URL
+        return { uri: PROVIDER_URL, binding: TEST_SOCIAL_BINDING }
       }),
+      bindPopup: bindPopupLogic({ serverUrl: SERVER, projectId: 'project-a', listen: page.listen }),
       connectSocial: fromPromise(({ input, signal }) => {
         calls.push(`CONNECT_SOCIAL ${input.uri} ${input.chainId ?? ''}`.trim())
         const answer = deferred<SocialLoginUser>()
@@ -51,10 +55,35 @@ function start(script: { uriError?: unknown } = {}) {
   actor.on('*', (event) => emitted.push(event))
   actor.start()
   const view = () => selectSocialLogin(actor.getSnapshot())
-  return { actor, storage, opener, calls, waits, emitted, view }
+  return { actor, storage, opener, calls, waits, emitted, view, page }
 }
 
-const loading = 'http://127.0.0.1:4000/secure-frame/social-popup'
+const SERVER = 'http://127.0.0.1:4000'
+const loading = `${SERVER}/secure-frame/social-popup`
+
+/** The host page's messages, in memory: a test says what a window posted it. */
+function hostPage() {
+  const listeners = new Set<(message: PopupMessage) => void>()
+  return {
+    listen(listener: (message: PopupMessage) => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    post: (message: PopupMessage) => listeners.forEach((listener) => listener(message)),
+    listening: () => listeners.size,
+  }
+}
+
+/** The binding message core posts the popup's page (issue 29). */
+const bindMessage = {
+  message: {
+    type: 'latch:social-bind',
+    binding: TEST_SOCIAL_BINDING,
+    uri: PROVIDER_URL,
+    projectId: 'project-a',
+  },
+  targetOrigin: SERVER,
+}
 
 /** START with a popup from the click; with fake timers, the frame asked for the result. */
 async function startAt(
@@ -97,6 +126,32 @@ describe('social login machine (issue 12)', () => {
     actor.send({ type: 'CONNECTED', connectorId: AUTH_CONNECTOR_ID })
     expect(view().step).toBe('connected')
     expect(emitted.at(-1)).toEqual({ type: 'connected', provider: 'github' })
+  })
+
+  it('posts the popup its binding to the server origin only, again when its page says it listens', async () => {
+    const { actor, page, view } = start()
+    // Still blank: the post is dropped (no origin matches), and the page, once loaded, asks.
+    const popup = fakePopup('about:blank')
+    actor.send({ type: 'START', provider: 'github', popup })
+    await flush()
+    expect(view().step).toBe('awaitingProvider')
+    expect(popup.messages).toEqual([bindMessage])
+    expect(popup.urls).toEqual(['about:blank'])
+
+    popup.location.replace(loading)
+    // Another window, or the popup from another origin, asks nothing of the login.
+    page.post({ source: fakePopup(loading), origin: SERVER, data: { type: 'latch:social-ready' } })
+    page.post({ source: popup, origin: 'https://evil.test', data: { type: 'latch:social-ready' } })
+    page.post({ source: popup, origin: SERVER, data: { type: 'latch:social-bind' } })
+    expect(popup.messages).toHaveLength(1)
+    page.post({ source: popup, origin: SERVER, data: { type: 'latch:social-ready' } })
+    expect(popup.messages).toEqual([bindMessage, bindMessage])
+    expect(popup.urls).toEqual(['about:blank', loading, PROVIDER_URL])
+
+    // The popup closed: the login stops listening.
+    popup.closeByVisitor()
+    actor.send({ type: 'CANCEL' })
+    expect(page.listening()).toBe(0)
   })
 
   it('opens the popup itself when the request brought none (a host opening the view)', async () => {

@@ -19,7 +19,9 @@ import type {
   SocialLoginInput,
   SocialLoginStart,
   SocialLoginUser,
+  SocialRedirect,
 } from './social-login.types.js'
+import type { BindPopupInput } from './social-popup-bind.js'
 import { socialRequestSchema } from './social-request.js'
 import type { SocialPopup } from './social-popup.js'
 
@@ -74,7 +76,9 @@ function popupOf(
  * The social login (issue 12; SPEC §4 secure iframe), in the issue's words: openingPopup →
  * requestingUri → awaitingProvider → connecting → connected, or failed. The popup is opened in
  * the visitor's click, before this machine runs (`latch.connectSocial`); the frame gives the
- * provider's URL (GET_SOCIAL_REDIRECT_URI), the popup goes there, and CONNECT_SOCIAL waits while
+ * provider's URL and the flow's binding (GET_SOCIAL_REDIRECT_URI), the popup's page takes the
+ * binding (issue 29: the flow then finishes only in this browser) and goes to the provider,
+ * and CONNECT_SOCIAL waits while
  * the frame polls the Latch server for the result (never through the host page or
  * `window.opener`). Logged in, it stores SPEC §3's provider and username and emits `loggedIn`;
  * the root then connects the AUTH connector and reports how that went. The frame calls are
@@ -89,8 +93,8 @@ export const socialLoginMachine = setup({
     emitted: {} as SocialLoginEmitted,
   },
   actors: {
-    /** GET_SOCIAL_REDIRECT_URI: the provider's URL for the popup. */
-    requestUri: fromPromise<string, { provider: SocialProvider }>(notProvided),
+    /** GET_SOCIAL_REDIRECT_URI: the provider's URL for the popup, and the flow's binding. */
+    requestUri: fromPromise<SocialRedirect, { provider: SocialProvider }>(notProvided),
     /** CONNECT_SOCIAL: resolves once the frame holds the session (the provider said yes). */
     connectSocial: fromPromise<
       SocialLoginUser,
@@ -101,6 +105,11 @@ export const socialLoginMachine = setup({
      * runtime provides it (it listens to the connection); none by default.
      */
     awaitConnection: fromCallback<SocialLoginEvent>(() => undefined),
+    /**
+     * Hands the popup's page the binding, which sends it on to the provider (the flow's runtime
+     * provides it: social-popup-bind.ts); none by default.
+     */
+    bindPopup: fromCallback<SocialLoginEvent, BindPopupInput>(() => undefined),
     /** Reports POPUP_CLOSED once the popup is closed. */
     watchPopup: fromCallback<SocialLoginEvent, { popup: SocialPopup }>(({ input, sendBack }) => {
       const timer = setInterval(() => {
@@ -135,6 +144,7 @@ export const socialLoginMachine = setup({
         chainId: start.chainId,
         socialWindow,
         uri: undefined,
+        binding: undefined,
         failure: undefined,
       }
     }),
@@ -142,22 +152,16 @@ export const socialLoginMachine = setup({
       if (event.type !== 'RETRY') return {}
       const socialWindow = popupOf(context, 'popup' in event ? event.popup : undefined)
       closeUnless(context.socialWindow, socialWindow)
-      return { socialWindow, uri: undefined, failure: undefined }
+      return { socialWindow, uri: undefined, binding: undefined, failure: undefined }
     }),
     closePopup: assign(({ context }) => {
       closeUnless(context.socialWindow)
       return { socialWindow: undefined }
     }),
-    assignUri: assign((_, uri: string) => ({ uri })),
-    /** The popup leaves the loading page for the provider. */
-    sendPopupToProvider: ({ context }) => {
-      try {
-        if (context.uri && !context.socialWindow?.closed)
-          context.socialWindow?.location.replace(context.uri)
-      } catch {
-        // A popup closed meanwhile: its watcher says so.
-      }
-    },
+    assignRedirect: assign((_, redirect: SocialRedirect) => ({
+      uri: redirect.uri,
+      binding: redirect.binding,
+    })),
     failWith: assign((_, failure: SocialFailure) => ({ failure })),
     emitFailed: emit(({ context }) => ({
       type: 'failed' as const,
@@ -239,10 +243,7 @@ export const socialLoginMachine = setup({
         input: ({ context }) => ({ provider: context.provider! }),
         onDone: {
           target: 'awaitingProvider',
-          actions: [
-            { type: 'assignUri', params: ({ event }) => event.output },
-            'sendPopupToProvider',
-          ],
+          actions: { type: 'assignRedirect', params: ({ event }) => event.output },
         },
         onError: {
           target: 'failed',
@@ -281,11 +282,22 @@ export const socialLoginMachine = setup({
       initial: 'popupOpen',
       states: {
         popupOpen: {
-          invoke: {
-            id: 'watchPopup',
-            src: 'watchPopup',
-            input: ({ context }) => ({ popup: context.socialWindow! }),
-          },
+          invoke: [
+            {
+              id: 'watchPopup',
+              src: 'watchPopup',
+              input: ({ context }) => ({ popup: context.socialWindow! }),
+            },
+            {
+              id: 'bindPopup',
+              src: 'bindPopup',
+              input: ({ context }) => ({
+                popup: context.socialWindow!,
+                uri: context.uri!,
+                binding: context.binding!,
+              }),
+            },
+          ],
           on: { POPUP_CLOSED: 'popupClosed' },
         },
         /** Closed by the visitor: the frame may still bring a result the provider just gave. */

@@ -28,6 +28,12 @@ export interface SocialLoginInput {
   readonly openPopup?: () => SocialPopup | null
 }
 
+/** The frame's answer to GET_SOCIAL_REDIRECT_URI: the provider's URL and the flow's binding. */
+export interface SocialRedirect {
+  readonly uri: string
+  readonly binding: string
+}
+
 /** The frame's answer to CONNECT_SOCIAL that the login keeps (SPEC §3 Frame user). */
 export interface SocialLoginUser {
   /** The provider's username: SPEC §3's social username. */
@@ -49,6 +55,8 @@ export interface SocialLoginContext {
   socialWindow?: SocialPopup
   /** The provider's URL (GET_SOCIAL_REDIRECT_URI), which the frame knows its flow by. */
   uri?: string
+  /** The flow's browser binding (GET_SOCIAL_REDIRECT_URI), posted to the popup's page. */
+  binding?: string
   /** How the last attempt failed; cleared by the next one. */
   failure?: SocialFailure
 }

@@ -7,8 +7,10 @@ export interface SocialPopup {
   /** True once the visitor, or core, closed it. */
   readonly closed: boolean
   close(): void
-  /** Core only sends it on, which a window on another origin allows. */
+  /** Core sends it on (a blank window to the loading page), which another origin allows. */
   readonly location: { replace(url: string): void }
+  /** Core posts the loading page the flow's binding (issue 29), to the server's origin only. */
+  postMessage(message: unknown, targetOrigin: string): void
 }
 
 /** Opens the popup at `url`; `null` when the browser blocked it (as `window.open` says). */
@@ -22,8 +24,8 @@ const HEIGHT = 640
 
 /**
  * `window.open`, centred over the page. The window is read when called, never at import. The
- * popup keeps its opener (core needs the handle to send it on and to see it closed); the pages
- * it shows on the Latch server run no script that reads it.
+ * popup keeps its opener: core needs the handle to post it the binding and to see it closed,
+ * and the loading page, on the Latch server, takes the binding only from its opener.
  */
 export const openSocialWindow: SocialPopupOpener = (url) => {
   const page = globalThis.window
@@ -35,4 +37,24 @@ export const openSocialWindow: SocialPopupOpener = (url) => {
     SOCIAL_POPUP_NAME,
     `popup,width=${WIDTH},height=${HEIGHT},left=${left},top=${top}`,
   )
+}
+
+/** A message the host page heard: who sent it, from which origin, and what. */
+export interface PopupMessage {
+  source: unknown
+  origin: string
+  data: unknown
+}
+
+/** Listens to the host page's messages; returns how to stop. */
+export type PopupMessages = (listener: (message: PopupMessage) => void) => () => void
+
+/** The window's `message` events, read when called (never at import). */
+export const windowMessages: PopupMessages = (listener) => {
+  const page = globalThis.window
+  if (typeof page?.addEventListener !== 'function') return () => undefined
+  const heard = (event: MessageEvent) =>
+    listener({ source: event.source, origin: event.origin, data: event.data })
+  page.addEventListener('message', heard)
+  return () => page.removeEventListener('message', heard)
 }

@@ -9,6 +9,8 @@ const popupSchema = z.custom<SocialPopup>(
     value !== null &&
     'close' in value &&
     typeof value.close === 'function' &&
+    'postMessage' in value &&
+    typeof value.postMessage === 'function' &&
     'location' in value,
 )
 

@@ -17,12 +17,15 @@ import { endsSocialFlow, socialLoginError, type SocialFailure } from './social-f
 import { socialLoginMachine } from './social-login.machine.js'
 import type { SocialLoginActor } from './social-login.selectors.js'
 import type { SocialLoginInput } from './social-login.types.js'
+import { bindPopupLogic } from './social-popup-bind.js'
+import { windowMessages } from './social-popup.js'
 import { socialPopupUrl } from './social-popup-url.js'
 import { socialRequestSchema } from './social-request.js'
 
 /** The social login (issue 12) through the instance's secure frame, moving the modal itself. */
 export function socialLoginLogic(port: FlowPort) {
   const link = async () => (await port.io.auth.runtime()).link
+  const { socialPopup } = port.io
   const onShow = () => {
     const modal = port.modal.getSnapshot()
     return selectModalState(modal).open && selectRoute(modal).view === 'ConnectingSocial'
@@ -31,7 +34,7 @@ export function socialLoginLogic(port: FlowPort) {
     actors: {
       requestUri: fromPromise(async ({ input, signal }) => {
         const { provider } = input
-        return (await (await link()).ask('GET_SOCIAL_REDIRECT_URI', { provider }, signal)).uri
+        return (await link()).ask('GET_SOCIAL_REDIRECT_URI', { provider }, signal)
       }),
       // On the EVM chain the AUTH connector will connect on, unless the start named one.
       connectSocial: fromPromise(async ({ input, signal }) => {
@@ -40,6 +43,15 @@ export function socialLoginLogic(port: FlowPort) {
         return (await link()).askForSession('CONNECT_SOCIAL', payload, signal)
       }),
       awaitConnection: awaitConnection(port.connection),
+      ...(socialPopup
+        ? {
+            bindPopup: bindPopupLogic({
+              serverUrl: socialPopup.serverUrl,
+              projectId: socialPopup.projectId,
+              listen: socialPopup.listen ?? windowMessages,
+            }),
+          }
+        : {}),
     },
     actions: {
       showView: enqueueActions(({ enqueue }, provider: SocialProvider | undefined) => {

@@ -21,6 +21,7 @@ import {
   fakeOpener,
   frameRefusal,
   scriptedFrame,
+  TEST_SOCIAL_BINDING,
   type Deferred,
 } from '@latch/core/testing'
 
@@ -37,7 +38,7 @@ async function renderSocial(options: Partial<LatchOptions> = {}) {
   const popups = fakeOpener()
   const answers: Array<Deferred<FrameUser>> = []
   const frame = scriptedFrame({
-    GET_SOCIAL_REDIRECT_URI: () => ({ uri: PROVIDER_URL }),
+    GET_SOCIAL_REDIRECT_URI: () => ({ uri: PROVIDER_URL, binding: TEST_SOCIAL_BINDING }),
     CONNECT_SOCIAL: () => {
       const answer = deferred<FrameUser>()
       answers.push(answer)

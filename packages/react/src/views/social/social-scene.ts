@@ -1,6 +1,6 @@
 import type { StoryKit } from '../../stories/story-latch.js'
 import { authScene } from '../../stories/email-scene.js'
-import { fakeOpener, scriptedFrame } from '@latch/core/testing'
+import { fakeOpener, scriptedFrame, TEST_SOCIAL_BINDING } from '@latch/core/testing'
 
 /**
  * A story with social login on (see `authScene`): popups in memory, and a scripted secure frame
@@ -11,7 +11,10 @@ export function socialScene(
 ) {
   const popups = fakeOpener()
   const frame = scriptedFrame({
-    GET_SOCIAL_REDIRECT_URI: () => ({ uri: 'https://github.example/login/oauth/authorize' }),
+    GET_SOCIAL_REDIRECT_URI: () => ({
+      uri: 'https://github.example/login/oauth/authorize',
+      binding: TEST_SOCIAL_BINDING,
+    }),
     CONNECT_SOCIAL: () => new Promise(() => undefined),
   })
   return authScene({ authFrame: frame.authFrame, socialPopup: popups.open }, (kit) =>

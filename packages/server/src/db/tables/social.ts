@@ -33,6 +33,13 @@ export const socialFlows = pgTable(
     projectId: text('project_id').notNull(),
     /** The device key that started the flow: only it may read the result or connect. */
     deviceJkt: text('device_jkt').notNull(),
+    /**
+     * HMAC of the flow's browser binding: the popup's first page, opened by the app that started
+     * the flow, sets it as a cookie, and only a callback carrying it finishes the flow (issue 29).
+     */
+    bindingHash: text('binding_hash').notNull(),
+    /** When the popup took the binding: once. */
+    boundAt: at('bound_at'),
     /** The PKCE (S256) verifier, sent only to the provider's token endpoint. */
     codeVerifier: text('code_verifier').notNull(),
     /** The OIDC nonce (google, apple): the id token must carry it. */
@@ -54,6 +61,7 @@ export const socialFlows = pgTable(
   },
   (table) => [
     uniqueIndex('social_flows_state_idx').on(table.stateHash),
+    uniqueIndex('social_flows_binding_idx').on(table.bindingHash),
     index('social_flows_expires_idx').on(table.expiresAt),
     check(
       'social_flows_status',

@@ -1,0 +1,9 @@
+// A text the Latch server sends as a flow's result and the modal shows by its catalogue code
+// (SOCIAL_OTHER_BROWSER), kept apart from the schemas so the catalogue imports it alone.
+
+/**
+ * Issue 29: the provider sent back a browser other than the one that started the social login
+ * (its sign-in link was opened elsewhere). The flow ended there; no one was signed in.
+ */
+export const SOCIAL_OTHER_BROWSER_TEXT =
+  'The sign-in was finished in another browser, so no one was signed in. Start again here.'
