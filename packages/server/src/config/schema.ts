@@ -252,10 +252,12 @@ export const secureFrameConfigSchema = z.object({
    */
   distDir: z.string().min(1).optional(),
   /**
-   * Who may embed the frame besides each project's allowed origins: SPEC's default ancestors
-   * (`DEFAULT_FRAME_ANCESTORS`: localhost, pages.dev, vercel.app, ngrok-free.app) unless replaced.
+   * Who may embed the frame for every project besides its own allowed origins, on a server in
+   * development mode only (config/mode.ts): SPEC's default ancestors
+   * (`DEVELOPMENT_FRAME_ANCESTORS`: localhost, pages.dev, vercel.app, ngrok-free.app) unless
+   * replaced. In production a project's ancestors are its allowed origins alone, whatever this says.
    */
-  defaultAncestors: z
+  developmentAncestors: z
     .array(
       z
         .string()
@@ -298,7 +300,7 @@ export const serverConfigSchema = z
     auth: authConfigSchema.optional(),
     /** Absent: the defaults of {@link custodyConfigSchema}. */
     custody: custodyConfigSchema.optional(),
-    /** Absent: the frame from the workspace's build, with SPEC's default ancestors. */
+    /** Absent: the frame from the workspace's build; in development, with SPEC's default ancestors. */
     secureFrame: secureFrameConfigSchema.optional(),
     /** Social login (issue 12): the providers' credentials and endpoints. Needs `auth`. */
     social: socialConfigSchema.optional(),
