@@ -4,7 +4,7 @@ import { except } from 'hono/combine'
 import { createAuthDeps } from './auth/context.js'
 import { authBodyLimit, requireFrame } from './auth/frame-gate.js'
 import type { Mailer } from './auth/mailer.js'
-import { chooseServerMode } from './config/mode.js'
+import { checkedServerMode } from './config/production.js'
 import type { ServerConfig } from './config/schema.js'
 import type { Db } from './db/database.js'
 import { createCustodyDeps } from './custody/context.js'
@@ -49,7 +49,8 @@ export interface AppDeps {
   env?: Record<string, string | undefined>
   /**
    * Development or production (config/mode.ts); else `NODE_ENV`'s, else development only on a
-   * loopback `auth.publicUrl`. Production lets only each project's own origins embed the frame.
+   * loopback `auth.publicUrl`. Production refuses development secrets (config/production.ts) and
+   * lets only each project's own origins embed the frame.
    */
   mode?: ServerMode
   /** The custody vault's database (a second one, in tests); else `custody.vaultDatabaseUrl`'s or `db`. */
@@ -75,7 +76,8 @@ const FRAME_ROUTES = `${SECURE_FRAME_PATH}*`
  * but only the secure frame's origin.
  */
 export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv> {
-  const { mode } = chooseServerMode({ mode: deps.mode, env: deps.env ?? process.env, config })
+  // First: a production server with a development secret must not serve a single request.
+  const mode = checkedServerMode(config, { mode: deps.mode, env: deps.env ?? process.env })
   const routeDeps: RouteDeps = {
     config,
     db: deps.db,

@@ -170,8 +170,8 @@ export const authConfigSchema = z.object({
   frameOrigins: z.array(originPattern).default([]),
   /**
    * The secret every key of the login is derived from (code hashes, token hashes, the access
-   * token's signing key): at least 32 characters, the same on every instance. Better left out
-   * of the file and given as `LATCH_AUTH_SECRET` in the environment.
+   * token's signing key): at least 32 characters, the same on every instance. Development only:
+   * in production it must come from `LATCH_AUTH_SECRET` in the environment (config/production.ts).
    */
   secret: z.string().min(32, 'Must be at least 32 characters').optional(),
   smtp: smtpConfigSchema,
