@@ -86,7 +86,13 @@ async function startBenchServer(devnet, { port, smtp }, cleanups) {
     },
     'the email bench server',
   )
-  const server = await startServer(config, { database, host: '127.0.0.1', port })
+  const server = await startServer(config, {
+    database,
+    host: '127.0.0.1',
+    port,
+    // The bench's fixed secrets are development ones, as the playground's local stack.
+    mode: 'development',
+  })
   return { url: server.url, dataDir: 'memory', close: () => server.close() }
 }
 

@@ -201,6 +201,9 @@ export async function startPlaygroundServer(
       database: db,
       host: '127.0.0.1',
       port: options.port ?? 0,
+      // The local stack's own: dev secrets (the e2e's fixed ones, `npm start`'s fresh ones) and
+      // SPEC's development ancestors, whatever NODE_ENV the shell has.
+      mode: 'development',
     })
     let closing: Promise<void> | undefined
     return {

@@ -149,10 +149,19 @@ describe('the secure frame in Chromium', () => {
     expect(await request(page, 'IS_CONNECTED', {})).toEqual({ isConnected: false })
   })
 
-  it('refuses a host whose origin the project does not allow', async () => {
-    const page = await openHost(await newDevice(), false)
-    await page.waitForFunction(() => window.latch?.refused.count === 1)
-    expect(await page.evaluate(() => window.latch.client.state)).toBe('refused')
+  it('refuses a host whose origin the project does not allow: its CSP, whatever the host claims', async () => {
+    // The host names its origin honestly (`parentOrigin`), but a claim never widens the frame's
+    // frame-ancestors: the browser blocks the frame, which never runs, so never says READY.
+    const page = await (await newDevice()).context.newPage()
+    const blocked: string[] = []
+    page.on('console', (message) => {
+      if (/frame-ancestors/.test(message.text())) blocked.push(message.text())
+    })
+    await page.goto(stack.hostUrl(false))
+    await expect.poll(() => blocked.length, { timeout: 20_000 }).toBeGreaterThan(0)
+    expect(blocked[0]).toMatch(/^Framing .*violates .*"frame-ancestors http:\/\/localhost:\*"/)
+    expect(await page.evaluate(() => window.latch.client.state)).toBe('loading')
+    expect(await page.evaluate(() => window.latch.refused.count)).toBe(0)
   })
 
   it('still logs in where the browser denies the frame storage, keeping nothing', async () => {

@@ -66,8 +66,8 @@ export async function startStack(): Promise<Stack> {
       projects: [{ id: projectId, allowedOrigins: ['http://localhost:*'] }],
       chains: [{ caipNetworkId: `eip155:${chain.chainId}`, rpcUrls: [chain.rpcUrl] }],
       indexer: { enabled: false },
-      // No default ancestors: the project's origins alone, so 127.0.0.1 is a foreign host.
-      secureFrame: { distDir: `${APP_DIR}/dist`, defaultAncestors: [] },
+      // No development ancestors: the project's origins alone, so 127.0.0.1 is a foreign host.
+      secureFrame: { distDir: `${APP_DIR}/dist`, developmentAncestors: [] },
       auth: {
         publicUrl,
         smtp: {
@@ -81,6 +81,8 @@ export async function startStack(): Promise<Stack> {
     }),
     {
       port,
+      // The stack's fixed secrets are development ones: it runs as development whatever the shell.
+      mode: 'development',
       seed: false,
       indexer: false,
       env: {

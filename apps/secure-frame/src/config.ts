@@ -1,4 +1,4 @@
-import { isFrameAncestorPattern } from '@latch/core/api'
+import { isAllowedFrameAncestor, isFrameAncestorPattern } from '@latch/core/api'
 import * as z from 'zod/mini'
 
 /**
@@ -12,7 +12,10 @@ export const frameConfigSchema = z.object({
   /** The frame's chain RPC: the server's proxy, for the frame's origin (`?projectId&chainId`). */
   rpcUrl: z.url(),
   projectId: z.string().check(z.minLength(1), z.maxLength(128)),
-  /** The project's allowed origins plus the default ancestors, as patterns. */
+  /**
+   * Who may embed the frame, as patterns: the project's allowed origins, plus the development
+   * ancestors when the server runs in development mode (never in production).
+   */
   allowedAncestors: z.array(
     z.string().check(z.refine(isFrameAncestorPattern, 'Must be an origin pattern')),
   ),
@@ -52,6 +55,14 @@ export function readFrameConfig(doc: Pick<Document, 'getElementById'>): FrameCon
     )
   }
   return parsed.data
+}
+
+/**
+ * The frame's check of its parent (the endpoint's `allowedParentOrigins`): an exact origin that
+ * matches the ancestors the server sent, by core's one rule, the rule the server's CSP follows.
+ */
+export function allowsParent(config: Pick<FrameConfig, 'allowedAncestors'>) {
+  return (origin: string): boolean => isAllowedFrameAncestor(origin, config.allowedAncestors)
 }
 
 /** A chain id of the protocol (a number or `eip155:N`) as an EVM chain number, if it is one. */

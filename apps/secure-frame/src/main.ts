@@ -1,8 +1,7 @@
-import { isAllowedFrameAncestor } from '@latch/core/api'
 import { createFrameEndpoint } from '@latch/frame/endpoint'
 import { createApi } from './api.js'
 import { applyTheme, domApprover, type DappInfo } from './approval.js'
-import { readFrameConfig } from './config.js'
+import { allowsParent, readFrameConfig } from './config.js'
 import { createWalletKeeper } from './custody.js'
 import { createHandlers } from './handlers.js'
 import { indexedDbStore, memoryStore, type KeyValueStore } from './store.js'
@@ -47,7 +46,7 @@ async function start(): Promise<void> {
   let dapp: DappInfo = {}
   const chainId = new URLSearchParams(location.search).get('chainId') ?? undefined
   createFrameEndpoint({
-    allowedParentOrigins: (origin) => isAllowedFrameAncestor(origin, config.allowedAncestors),
+    allowedParentOrigins: allowsParent(config),
     handlers: createHandlers({
       config,
       ...(chainId ? { initialChainId: /^[0-9]+$/.test(chainId) ? Number(chainId) : chainId } : {}),

@@ -160,6 +160,8 @@ async function run(label, database, chain) {
   const now = Date.now()
   const server = await createServer(config, {
     database,
+    // A bench on this machine: development, whatever NODE_ENV the shell has.
+    mode: 'development',
     seed: false,
     indexer: false,
     now: () => now,

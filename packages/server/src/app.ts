@@ -1,8 +1,10 @@
+import type { ServerMode } from '@latch/core/api'
 import { Hono } from 'hono'
 import { except } from 'hono/combine'
 import { createAuthDeps } from './auth/context.js'
 import { authBodyLimit, requireFrame } from './auth/frame-gate.js'
 import type { Mailer } from './auth/mailer.js'
+import { checkedServerMode } from './config/production.js'
 import type { ServerConfig } from './config/schema.js'
 import type { Db } from './db/database.js'
 import { createCustodyDeps } from './custody/context.js'
@@ -45,8 +47,17 @@ export interface AppDeps {
   log?: (error: unknown) => void
   /** Email login's mail (`auth`); SMTP from `auth.smtp` by default. */
   mailer?: Mailer
-  /** Where `LATCH_AUTH_SECRET` is read when `auth.secret` is not set; process.env by default. */
+  /**
+   * Where `LATCH_AUTH_SECRET`, `LATCH_CUSTODY_KEY` and `NODE_ENV` are read; process.env by
+   * default.
+   */
   env?: Record<string, string | undefined>
+  /**
+   * Development or production (config/mode.ts); else `NODE_ENV`'s, else development only on a
+   * loopback `auth.publicUrl`. Production refuses development secrets (config/production.ts) and
+   * lets only each project's own origins embed the frame.
+   */
+  mode?: ServerMode
   /** The custody vault's database (a second one, in tests); else `custody.vaultDatabaseUrl`'s or `db`. */
   custodyVault?: Db
   /** The folder a relative `secureFrame.distDir` is read from; the working directory by default. */
@@ -70,6 +81,8 @@ const FRAME_ROUTES = `${SECURE_FRAME_PATH}*`
  * but only the secure frame's origin.
  */
 export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv> {
+  // First: a production server with a development secret must not serve a single request.
+  const mode = checkedServerMode(config, { mode: deps.mode, env: deps.env ?? process.env })
   const routeDeps: RouteDeps = {
     config,
     db: deps.db,
@@ -135,6 +148,7 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
       secureFrameRoutes({
         config,
         auth: config.auth,
+        mode,
         distDir: secureFrameDist(config, deps.configDir),
         forward: async (request) => app.fetch(request),
       }),

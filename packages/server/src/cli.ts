@@ -1,14 +1,22 @@
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadServerConfig, ServerConfigError } from './config/load.js'
+import { chooseServerMode } from './config/mode.js'
 import { startServer, type RunningServer } from './server.js'
 
-const USAGE = `Usage: latch-server --config latch.config.json [--port 8787] [--host 127.0.0.1] [--data-dir .latch-data]
+const USAGE = `Usage: latch-server --config latch.config.json [--port 8787] [--host 127.0.0.1] [--data-dir .latch-data] [--production]
+
+  --production   production mode, as NODE_ENV=production: secrets only from the environment,
+                 never a development, short or guessable one; each project's own origins alone
+                 embed the frame. Without it or NODE_ENV, a server is in development mode only
+                 when its auth.publicUrl is on a loopback host (or it has no auth section).
 
 Environment:
   DATABASE_URL   postgres://… runs on PostgreSQL (several instances may share it);
                  otherwise embedded PGlite in --data-dir (LATCH_DATA_DIR), default ./.latch-data
-  PORT, HOST     the same as --port and --host`
+  PORT, HOST     the same as --port and --host
+  NODE_ENV       production or development: the mode, unless --production
+  LATCH_AUTH_SECRET, LATCH_CUSTODY_KEY   the email login's secret and the custody key`
 
 /** Where the CLI writes and how it ends; the bin passes the process's own. */
 export interface CliIo {
@@ -46,6 +54,7 @@ export async function runCli(
         port: { type: 'string', short: 'p' },
         host: { type: 'string' },
         'data-dir': { type: 'string' },
+        production: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values
@@ -62,10 +71,17 @@ export async function runCli(
     const config = await loadServerConfig(configPath)
     const databaseUrl = io.env.DATABASE_URL || undefined
     const dataDir = resolve(args['data-dir'] ?? io.env.LATCH_DATA_DIR ?? '.latch-data')
+    const { mode, reason } = chooseServerMode({
+      ...(args.production ? { mode: 'production', told: '--production' } : {}),
+      env: io.env,
+      config,
+    })
     const server = await startServer(config, {
       port: readPort(args.port ?? io.env.PORT),
       host: args.host ?? io.env.HOST ?? '127.0.0.1',
       configDir: dirname(configPath),
+      env: io.env,
+      mode,
       ...(databaseUrl ? { databaseUrl } : { dataDir }),
     })
     io.out(
@@ -74,6 +90,7 @@ export async function runCli(
     io.out(
       `latch-server: projects ${config.projects.map((p) => p.id).join(', ')}; chains ${config.chains.map((c) => c.caipNetworkId).join(', ') || 'none'}`,
     )
+    io.out(`latch-server: ${mode} mode (${reason})`)
     return server
   } catch (error) {
     io.err(

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { createApp, type AppDeps } from './app.js'
+import { checkedServerMode } from './config/production.js'
 import type { ServerConfig } from './config/schema.js'
 import { openDatabase, type Database } from './db/database.js'
 import { createIndexers, type Indexers } from './indexer/indexers.js'
@@ -48,6 +49,8 @@ export async function createServer(
   config: ServerConfig,
   options: CreateServerOptions = {},
 ): Promise<LatchServer> {
+  // Before any database is opened: a refused production start leaves nothing behind.
+  const mode = checkedServerMode(config, { mode: options.mode, env: options.env ?? process.env })
   const database =
     options.database ??
     (await openDatabase({
@@ -69,7 +72,13 @@ export async function createServer(
     throw error
   }
   const closers: Array<() => Promise<void>> = []
-  const app = createApp(config, { ...options, db: database.db, closers })
+  let app: Hono<ProjectEnv>
+  try {
+    app = createApp(config, { ...options, mode, db: database.db, closers })
+  } catch (error) {
+    if (owned) await database.close()
+    throw error
+  }
   const indexers = createIndexers(
     config,
     {

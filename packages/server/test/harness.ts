@@ -94,7 +94,12 @@ export function describeOnEachDatabase(name: string, suite: (context: DatabaseSu
       kind,
       database: current,
       async server(config, options = {}) {
-        const server = await createServer(config, { ...options, database: current() })
+        // Development unless a test names its mode: the harness's secrets are the repository's.
+        const server = await createServer(config, {
+          mode: 'development',
+          ...options,
+          database: current(),
+        })
         servers.push(server)
         return server
       },

@@ -111,6 +111,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       : {}),
   })
   const server = await createServer(serverConfig, {
+    // Fixed test secrets: development, whatever NODE_ENV the shell has.
+    mode: 'development',
     env: SECRETS,
     seed: false,
     indexer: false,

@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DEVELOPMENT_FRAME_ANCESTORS } from '@latch/core/api'
 import { describe, expect, it } from 'vitest'
 import { loadServerConfig, parseServerConfig, ServerConfigError } from './load.js'
 
@@ -89,6 +90,20 @@ describe('server configuration', () => {
       },
     })
     expect((await loadServerConfig(example.pathname)).auth?.secret).toBeUndefined()
+  })
+
+  it('names the development ancestors in the example: SPEC’s defaults, for development mode only', async () => {
+    const example = new URL('../../latch.config.example.json', import.meta.url)
+    const config = await loadServerConfig(example.pathname)
+    expect(config.secureFrame?.developmentAncestors).toEqual([...DEVELOPMENT_FRAME_ANCESTORS])
+    expect(
+      issuesOf({ projects: [project], secureFrame: { developmentAncestors: ['https://*.com;'] } }),
+    ).toEqual([
+      {
+        path: 'secureFrame.developmentAncestors.0',
+        message: 'Must be an origin pattern (scheme://[*.]host[:port|:*])',
+      },
+    ])
   })
 
   it('reads the indexer section, a chain’s changes to it, and its defaults', async () => {

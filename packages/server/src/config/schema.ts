@@ -170,8 +170,8 @@ export const authConfigSchema = z.object({
   frameOrigins: z.array(originPattern).default([]),
   /**
    * The secret every key of the login is derived from (code hashes, token hashes, the access
-   * token's signing key): at least 32 characters, the same on every instance. Better left out
-   * of the file and given as `LATCH_AUTH_SECRET` in the environment.
+   * token's signing key): at least 32 characters, the same on every instance. Development only:
+   * in production it must come from `LATCH_AUTH_SECRET` in the environment (config/production.ts).
    */
   secret: z.string().min(32, 'Must be at least 32 characters').optional(),
   smtp: smtpConfigSchema,
@@ -252,10 +252,12 @@ export const secureFrameConfigSchema = z.object({
    */
   distDir: z.string().min(1).optional(),
   /**
-   * Who may embed the frame besides each project's allowed origins: SPEC's default ancestors
-   * (`DEFAULT_FRAME_ANCESTORS`: localhost, pages.dev, vercel.app, ngrok-free.app) unless replaced.
+   * Who may embed the frame for every project besides its own allowed origins, on a server in
+   * development mode only (config/mode.ts): SPEC's default ancestors
+   * (`DEVELOPMENT_FRAME_ANCESTORS`: localhost, pages.dev, vercel.app, ngrok-free.app) unless
+   * replaced. In production a project's ancestors are its allowed origins alone, whatever this says.
    */
-  defaultAncestors: z
+  developmentAncestors: z
     .array(
       z
         .string()
@@ -298,7 +300,7 @@ export const serverConfigSchema = z
     auth: authConfigSchema.optional(),
     /** Absent: the defaults of {@link custodyConfigSchema}. */
     custody: custodyConfigSchema.optional(),
-    /** Absent: the frame from the workspace's build, with SPEC's default ancestors. */
+    /** Absent: the frame from the workspace's build; in development, with SPEC's default ancestors. */
     secureFrame: secureFrameConfigSchema.optional(),
     /** Social login (issue 12): the providers' credentials and endpoints. Needs `auth`. */
     social: socialConfigSchema.optional(),

@@ -34,6 +34,7 @@ beforeAll(async () => {
   }
   upstreamCalls = []
   server = await createServer(config, {
+    mode: 'development',
     seed: false,
     indexer: false,
     fetch: async (_input, init) => {
@@ -54,7 +55,7 @@ const projectId = () => config.projects[0]!.id
 const get = (path: string) => server.fetch(new Request(`${FRAME_ORIGIN}${path}`))
 
 describe('the secure frame’s page', () => {
-  it('carries the project’s configuration and a frame-ancestors CSP of its origins and the defaults', async () => {
+  it('carries the project’s configuration and a frame-ancestors CSP of its origins and, in development mode, the defaults', async () => {
     const response = await get(`/secure-frame/?projectId=${projectId()}&chainId=31337`)
     expect(response.status).toBe(200)
     const csp = response.headers.get('content-security-policy') ?? ''
@@ -81,14 +82,18 @@ describe('the secure frame’s page', () => {
     })
   })
 
-  it('lets a claimed parent origin load the frame (which refuses it), but never a malformed one', () => {
-    expect(frameCsp(['https://a.com'], 'https://evil.example')).toContain(
-      'frame-ancestors https://a.com https://evil.example',
+  it('writes a claimed parent origin only as an exact origin its ancestors allow', () => {
+    expect(frameCsp(['https://a.com', 'http://127.0.0.1:*'], 'http://127.0.0.1:5173')).toMatch(
+      /frame-ancestors https:\/\/a\.com http:\/\/127\.0\.0\.1:\* http:\/\/127\.0\.0\.1:5173$/,
     )
-    expect(frameCsp(['https://a.com'], "https://x.com 'unsafe-inline'")).toMatch(
-      /frame-ancestors https:\/\/a\.com$/,
-    )
+    for (const claimed of [
+      'https://evil.example',
+      'https://*.com',
+      "https://x.com 'unsafe-inline'",
+    ])
+      expect(frameCsp(['https://a.com'], claimed)).toMatch(/frame-ancestors https:\/\/a\.com$/)
     expect(frameCsp([], undefined)).toMatch(/frame-ancestors 'none'$/)
+    expect(frameCsp([], 'https://evil.example')).toMatch(/frame-ancestors 'none'$/)
   })
 
   it('refuses an unknown project, and serves only the assets folder', async () => {

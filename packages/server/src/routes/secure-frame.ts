@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_FRAME_ANCESTORS, isFrameAncestorPattern, SOCIAL_POPUP_PATH } from '@latch/core/api'
+import {
+  claimedFrameAncestor,
+  projectFrameAncestors,
+  SOCIAL_POPUP_PATH,
+  type ServerMode,
+} from '@latch/core/api'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requireFrame } from '../auth/frame-gate.js'
@@ -38,22 +43,32 @@ export function secureFrameDist(
   return existsSync(resolve(WORKSPACE_DIST, 'index.html')) ? WORKSPACE_DIST : undefined
 }
 
-/** Who may embed the frame for a project: its allowed origins (as patterns) and the defaults. */
-export function frameAncestors(config: ServerConfig, project: ProjectConfig): string[] {
-  const defaults = config.secureFrame?.defaultAncestors ?? DEFAULT_FRAME_ANCESTORS
-  return [...new Set([...project.allowedOrigins.filter(isFrameAncestorPattern), ...defaults])]
+/**
+ * Who may embed the frame for a project: its allowed origins (as patterns), and in development
+ * mode the configuration's development ancestors (SPEC's defaults unless it names others).
+ */
+export function frameAncestors(
+  config: ServerConfig,
+  project: ProjectConfig,
+  mode: ServerMode,
+): string[] {
+  return projectFrameAncestors(
+    project.allowedOrigins,
+    mode,
+    config.secureFrame?.developmentAncestors,
+  )
 }
 
 /**
  * The frame page's CSP: its own scripts, styles and calls only, and `frame-ancestors` from the
- * project. `claimed` (the `parentOrigin` the host's client put in the URL) is let in too when it
- * is an origin: an honest host that is not allowed then loads the frame, which refuses it over
- * the protocol (ORIGIN_NOT_ALLOWED, so the modal shows 'Invalid App Configuration'); a page that
- * lies about its origin is blocked by the browser.
+ * project. `claimed` (the `parentOrigin` the host's client put in the URL) is written too only
+ * as an exact origin the ancestors already allow, so no claim widens them: a page the project
+ * does not allow is blocked by the browser, whatever it claims, and its own calls to this
+ * server get 403 ('Invalid App Configuration').
  */
 export function frameCsp(ancestors: readonly string[], claimed: string | undefined): string {
-  const sources =
-    claimed !== undefined && isFrameAncestorPattern(claimed) ? [...ancestors, claimed] : ancestors
+  const exact = claimedFrameAncestor(claimed, ancestors)
+  const sources = exact === undefined ? ancestors : [...ancestors, exact]
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -85,6 +100,8 @@ export const SOCIAL_POPUP_CSP = [
 export interface SecureFrameDeps {
   config: ServerConfig
   auth: AuthConfig
+  /** The server's mode: whether the development ancestors may embed the frame. */
+  mode: ServerMode
   /** The built app's folder; undefined: the page answers 404 (not built). */
   distDir: string | undefined
   /** Calls this app in process (the RPC proxy), without an Origin: a server-side call. */
@@ -117,7 +134,7 @@ export function secureFrameRoutes(deps: SecureFrameDeps) {
     const project = projects.get(c.req.query('projectId') ?? '')
     if (!project) throw new HttpError(403, 'Invalid App Configuration: unknown project id')
     page ??= readFile(resolve(distDir, 'index.html'), 'utf8')
-    const ancestors = frameAncestors(deps.config, project)
+    const ancestors = frameAncestors(deps.config, project, deps.mode)
     const frameConfig = {
       apiUrl: deps.auth.publicUrl,
       rpcUrl: `${deps.auth.publicUrl}${SECURE_FRAME_RPC_PATH}`,
