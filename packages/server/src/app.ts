@@ -131,7 +131,7 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
     app.route('/', authEmailUpdateRoutes(auth))
     app.route(
       '/',
-      socialRoutes(auth, config.social, (project) => frameAncestors(config, project)),
+      socialRoutes(auth, config.social, (project) => frameAncestors(config, project, mode)),
     )
     app.route('/', farcasterRoutes(auth, config.farcaster))
     // Key custody of the embedded wallet (docs/security.md): under the same frame-only gate.
