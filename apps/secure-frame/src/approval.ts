@@ -23,7 +23,7 @@ export interface DappInfo {
   url?: string
 }
 
-/** The approval UI in `root` (the page's `<main>`), one request at a time. */
+/** The approval UI in `root` (the page's `#approval`), one request at a time. */
 export function domApprover(root: HTMLElement, dapp: () => DappInfo): Approver {
   let queue: Promise<unknown> = Promise.resolve()
   const ask = (request: ApprovalRequest, signal: AbortSignal) =>
@@ -72,17 +72,5 @@ export function domApprover(root: HTMLElement, dapp: () => DappInfo): Approver {
     const next = queue.then(() => ask(request, signal))
     queue = next.catch(() => undefined)
     return next
-  }
-}
-
-/** SYNC_THEME: the host's mode and variables, on the approval UI. */
-export function applyTheme(
-  root: HTMLElement,
-  theme: { themeMode?: 'light' | 'dark'; themeVariables?: Record<string, string | number> },
-): void {
-  if (theme.themeMode) root.ownerDocument.documentElement.dataset.theme = theme.themeMode
-  for (const [name, value] of Object.entries(theme.themeVariables ?? {})) {
-    // Only custom properties: a variable can restyle, never inject anything else.
-    if (/^--[a-z0-9-]{1,64}$/.test(name)) root.style.setProperty(name, String(value))
   }
 }
