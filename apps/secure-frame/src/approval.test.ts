@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { domApprover } from './approval.js'
+import { domApprover, type ApprovalRequest } from './approval.js'
 
-const request = {
+const request: ApprovalRequest = {
   id: 'r-1',
   method: 'personal_sign',
   title: 'Sign message',
-  details: '<img src=x onerror=alert(1)>',
+  fields: [{ label: 'Network', value: '<b>Devnet</b>' }],
+  details: { label: 'Message', value: '<img src=x onerror=alert(1)>' },
 }
 
 function setup() {
@@ -35,8 +36,9 @@ describe('the frame’s approval UI', () => {
     await drawn()
     expect(root.hidden).toBe(false)
     expect(root.getAttribute('role')).toBe('dialog')
-    expect(root.querySelector('pre')?.textContent).toBe(request.details)
-    expect(root.querySelector('img')).toBeNull()
+    expect(root.querySelector('pre')?.textContent).toBe(request.details?.value)
+    expect(root.querySelector('dd')?.textContent).toBe('<b>Devnet</b>')
+    expect(root.querySelector('img, b')).toBeNull()
     expect(root.textContent).toContain('Requested by Demo app (https://demo.example)')
   })
 

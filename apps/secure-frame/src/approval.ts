@@ -3,6 +3,14 @@
 // scripts cannot reach into this document, another origin's, so they cannot click for the user.
 // Plain DOM: two buttons and what is asked, drawn as text (never as HTML).
 
+import { frameMessages as m } from './messages.js'
+
+/** One labelled fact of a request: the network, the contract, the type… */
+export interface ApprovalField {
+  label: string
+  value: string
+}
+
 /** What the visitor is asked to approve. */
 export interface ApprovalRequest {
   /** The request id (the host's FRAME_APPROVAL_REQUESTED names it). */
@@ -10,8 +18,10 @@ export interface ApprovalRequest {
   method: string
   /** A short title: 'Sign message', 'Send transaction'. */
   title: string
-  /** What will be signed or sent, as text. */
-  details: string
+  /** What the request is about, a row each. */
+  fields?: readonly ApprovalField[]
+  /** What will be signed or sent, as text, under its label. */
+  details?: ApprovalField
 }
 
 /** Asks the visitor; resolves true (approved) or false (declined, or cancelled by `signal`). */
@@ -23,6 +33,31 @@ export interface DappInfo {
   url?: string
 }
 
+function text<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, content: string) {
+  const element = doc.createElement(tag)
+  element.textContent = content
+  return element
+}
+
+function button(doc: Document, label: string, testId: string): HTMLButtonElement {
+  const element = text(doc, 'button', label)
+  element.type = 'button'
+  element.dataset.testid = testId
+  return element
+}
+
+/** The request's rows, as a description list (each value as text). */
+function fieldList(doc: Document, fields: readonly ApprovalField[]): HTMLDListElement {
+  const list = doc.createElement('dl')
+  list.className = 'latch-approval-fields'
+  for (const field of fields) {
+    const row = doc.createElement('div')
+    row.append(text(doc, 'dt', field.label), text(doc, 'dd', field.value))
+    list.append(row)
+  }
+  return list
+}
+
 /** The approval UI in `root` (the page's `#approval`), one request at a time. */
 export function domApprover(root: HTMLElement, dapp: () => DappInfo): Approver {
   let queue: Promise<unknown> = Promise.resolve()
@@ -30,28 +65,22 @@ export function domApprover(root: HTMLElement, dapp: () => DappInfo): Approver {
     new Promise<boolean>((resolve) => {
       if (signal.aborted) return resolve(false)
       const doc = root.ownerDocument
-      const heading = doc.createElement('h1')
-      heading.textContent = request.title
-      const from = doc.createElement('p')
-      from.className = 'latch-approval-origin'
       const info = dapp()
-      from.textContent = info.name
-        ? `Requested by ${info.name}${info.url ? ` (${info.url})` : ''}`
-        : ''
-      const details = doc.createElement('pre')
-      details.textContent = request.details
-      const approve = doc.createElement('button')
-      approve.type = 'button'
-      approve.textContent = 'Approve'
-      approve.dataset.testid = 'latch-approve'
-      const decline = doc.createElement('button')
-      decline.type = 'button'
-      decline.textContent = 'Decline'
-      decline.dataset.testid = 'latch-decline'
+      const from = text(doc, 'p', info.name ? m.requestedBy(info.name, info.url) : '')
+      from.className = 'latch-approval-origin'
+      const parts: HTMLElement[] = [text(doc, 'h1', request.title), from]
+      if (request.fields?.length) parts.push(fieldList(doc, request.fields))
+      if (request.details) {
+        const label = text(doc, 'p', request.details.label)
+        label.className = 'latch-approval-label'
+        parts.push(label, text(doc, 'pre', request.details.value))
+      }
+      const approve = button(doc, m.approve, 'latch-approve')
+      const decline = button(doc, m.decline, 'latch-decline')
       const actions = doc.createElement('div')
       actions.className = 'latch-approval-actions'
       actions.append(decline, approve)
-      root.replaceChildren(heading, from, details, actions)
+      root.replaceChildren(...parts, actions)
       root.setAttribute('role', 'dialog')
       root.setAttribute('aria-label', request.title)
       root.hidden = false
@@ -65,7 +94,7 @@ export function domApprover(root: HTMLElement, dapp: () => DappInfo): Approver {
       const onAbort = () => settle(false)
       signal.addEventListener('abort', onAbort, { once: true })
       // Only a trusted click (a person's, not a script's dispatchEvent) approves.
-      approve.addEventListener('click', (event) => event.isTrusted && settle(true), { once: false })
+      approve.addEventListener('click', (event) => event.isTrusted && settle(true))
       decline.addEventListener('click', () => settle(false), { once: true })
     })
   return (request, signal) => {
