@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults, RunOptions } from 'axe-core'
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { animationsSettled } from './modal.js'
 
@@ -35,9 +35,12 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   }
 }
 
-async function runAxe(page: Page): Promise<AxeViolation[]> {
+async function runAxe(
+  page: Page | Frame,
+  load = () => page.addScriptTag({ content: AXE_SOURCE }),
+): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window)
-  if (!loaded) await page.addScriptTag({ content: AXE_SOURCE })
+  if (!loaded) await load()
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -54,11 +57,21 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
   })
 }
 
-/** One line per violation: rule, impact, help, and where (selector paths through shadow roots). */
+/** A violation in a line: rule, impact, help, and where (selector paths through shadow roots). */
+const describeViolation = (v: AxeViolation) =>
+  `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.targets)}`
+
+/** One line per violation on the page. */
 export async function axeFindings(page: Page): Promise<string[]> {
-  return (await axeViolations(page)).map(
-    (v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.targets)}`,
-  )
+  return (await axeViolations(page)).map(describeViolation)
+}
+
+/**
+ * axe-core over one frame's document: the secure frame, another origin whose CSP admits no
+ * script tag of the test's, so axe is evaluated into it (DevTools' evaluation is not the page's).
+ */
+export async function frameAxeFindings(frame: Frame): Promise<string[]> {
+  return (await runAxe(frame, () => frame.evaluate(AXE_SOURCE))).map(describeViolation)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createFrameEndpoint } from '@latch/frame/endpoint'
 import { createApi } from './api.js'
-import { applyTheme, domApprover, type DappInfo } from './approval.js'
+import { domApprover, type DappInfo } from './approval.js'
 import { allowsParent, readFrameConfig } from './config.js'
 import { createWalletKeeper } from './custody.js'
 import { createHandlers } from './handlers.js'
@@ -9,6 +9,7 @@ import { loadDeviceKey, loadWrappingKey } from './keys.js'
 import { createSession } from './session.js'
 import { createFarcasterLogin } from './farcaster.js'
 import { createSocialLogin } from './social.js'
+import { frameTheme } from './theme.js'
 import './style.css'
 
 // The secure frame's start: the server's configuration for this project, the browser's keys,
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
   const root = document.getElementById('approval')
   if (!root) throw new Error('The frame page has no approval element')
   let dapp: DappInfo = {}
+  const theme = frameTheme(root, () => matchMedia('(prefers-color-scheme: dark)').matches)
   const chainId = new URLSearchParams(location.search).get('chainId') ?? undefined
   createFrameEndpoint({
     allowedParentOrigins: allowsParent(config),
@@ -56,7 +58,7 @@ async function start(): Promise<void> {
       social: createSocialLogin({ api }),
       farcaster: createFarcasterLogin({ api }),
       approve: domApprover(root, () => dapp),
-      applyTheme: (theme) => applyTheme(root, theme),
+      applyTheme: theme.apply,
       setDapp: (info) => {
         dapp = info
       },

@@ -12,8 +12,10 @@ import {
 } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
-import type { Approver } from './approval.js'
+import type { ApprovalField, Approver } from './approval.js'
 import type { FrameChain } from './config.js'
+import { frameMessages as m } from './messages.js'
+import { typedDataFields, typedDataSchema } from './typed-data.js'
 
 // RPC_REQUEST in the frame (SPEC §7 "Chain RPC"): reads pass through to the chain, through the
 // Latch server's RPC proxy; what needs the key (signatures, transactions) waits for the
@@ -47,13 +49,6 @@ const txSchema = z.object({
   data: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))),
   gas: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]+$/))),
   nonce: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]+$/))),
-})
-
-const typedDataSchema = z.object({
-  domain: z.optional(z.record(z.string(), z.json())),
-  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
-  primaryType: z.string(),
-  message: z.record(z.string(), z.json()),
 })
 
 function viemChain(chain: FrameChain, url: string): Chain {
@@ -121,9 +116,12 @@ export async function handleRpc(
   if (isSafeRpcMethod(method)) return forward(context, method, params)
 
   const account = await context.account()
-  const ask = async (title: string, details: string) => {
+  const ask = async (
+    title: string,
+    what: { fields?: readonly ApprovalField[]; details?: ApprovalField },
+  ) => {
     meta.notify(undefined)
-    const approved = await context.approve({ id: meta.id, method, title, details }, meta.signal)
+    const approved = await context.approve({ id: meta.id, method, title, ...what }, meta.signal)
     meta.notify(approved)
     if (!approved) throw new Error(USER_REJECTED)
   }
@@ -133,7 +131,7 @@ export async function handleRpc(
       if (typeof message !== 'string') throw new Error('personal_sign needs a message')
       sameAddress(account, address)
       const readable = isHex(message) ? tryUtf8(message) : message
-      await ask('Sign message', readable)
+      await ask(m.title.personalSign, { details: { label: m.field.message, value: readable } })
       return account.signMessage({ message: isHex(message) ? { raw: message } : message })
     }
     case 'eth_signTypedData_v4': {
@@ -141,7 +139,10 @@ export async function handleRpc(
       sameAddress(account, address)
       const parsed = z.safeParse(typedDataSchema, typeof data === 'string' ? safeJson(data) : data)
       if (!parsed.success) throw new Error('eth_signTypedData_v4 needs typed data')
-      await ask('Sign typed data', JSON.stringify(parsed.data.message, null, 2))
+      await ask(m.title.signTypedData, {
+        fields: typedDataFields(parsed.data, context.chain()),
+        details: { label: m.field.message, value: JSON.stringify(parsed.data.message, null, 2) },
+      })
       const typed: TypedDataDefinition<
         Record<string, readonly { name: string; type: string }[]>,
         string
@@ -159,15 +160,16 @@ export async function handleRpc(
       const tx = parsed.data
       sameAddress(account, tx.from)
       const chain = context.chain()
-      await ask(
-        'Send transaction',
-        [
-          `Network: ${chain.name}`,
-          `To: ${tx.to ?? '(new contract)'}`,
-          `Value (wei): ${BigInt(tx.value ?? '0x0')}`,
-          ...(tx.data && tx.data !== '0x' ? [`Data: ${tx.data}`] : []),
-        ].join('\n'),
-      )
+      await ask(m.title.sendTransaction, {
+        fields: [
+          { label: m.field.network, value: chain.name },
+          { label: m.field.to, value: tx.to ?? m.newContract },
+          { label: m.field.value, value: String(BigInt(tx.value ?? '0x0')) },
+        ],
+        ...(tx.data && tx.data !== '0x'
+          ? { details: { label: m.field.data, value: tx.data } }
+          : {}),
+      })
       const url = context.rpcUrl(chain.id)
       const client = createWalletClient({
         account,
