@@ -4,7 +4,7 @@ import { changeEmail, findUserByEmail, type UserRow } from './accounts.js'
 import type { AuthDeps } from './context.js'
 import { emailInUse } from './errors.js'
 import { enforceLimits } from './limits.js'
-import { mailLimits, sendMail } from './login.js'
+import { mailLimits, sendMail } from './mail.js'
 import {
   emailChangedMail,
   updatePrimaryCodeMail,

@@ -253,7 +253,7 @@ export async function authenticate(
 export async function requireSignedIn(
   deps: AuthDeps,
   request: { accessToken: string | undefined; jkt: string; projectId: string },
-): Promise<{ user: UserRow; sessionId: string }> {
+): Promise<{ user: UserRow; sessionId: string; deviceId: string }> {
   if (request.accessToken === undefined) throw sessionExpired()
   const auth = await authenticate(deps, { ...request, accessToken: request.accessToken })
   if (auth.state === 'ended') throw sessionExpired()

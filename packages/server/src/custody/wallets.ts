@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { custodyStatement, type CreateWalletRequest } from '@latch/core/api'
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { verifyMessage } from 'viem'
 import type { UserRow } from '../auth/accounts.js'
+import { mailApprovalLink } from '../auth/device-approval.js'
+import { AuthError } from '../auth/errors.js'
+import { enforceLimits } from '../auth/limits.js'
+import { mailLimits } from '../auth/mail.js'
 import {
   authSessions,
   custodyReleases,
@@ -13,6 +17,7 @@ import {
 import type { CustodyDeps } from './context.js'
 import {
   custodyUnavailable,
+  deviceNotApproved,
   invalidSignature,
   noWallet,
   recoveryNeedsLogin,
@@ -21,7 +26,7 @@ import {
 import { openShare, sealShare, type CustodyKey } from './seal.js'
 
 // The wallet's two server-held shares: written once, when the frame creates the key, and read
-// only to help a device that has just signed in by email rebuild it. The server never combines
+// only to help an approved device that has just signed in rebuild it. The server never combines
 // them itself, and the two live in tables (possibly databases) it never joins.
 
 type WalletRow = typeof custodyWallets.$inferSelect
@@ -95,14 +100,56 @@ export async function createWallet(
 export interface RecoveryLogin {
   user: UserRow
   sessionId: string
+  /** Where an approval link, if one must be mailed, leads back to. */
+  projectId: string
+  ip: string
 }
 
 /**
- * Releases shares 2 and 3 to the device of a session that began with an email login less than
- * `recoveryWindowSeconds` ago, and records the release. A session kept alive by refreshes, or a
- * token stolen later, cannot reach them.
- * @throws CustodyError 403 RECOVERY_NEEDS_LOGIN past the window, 404 NO_WALLET, 503 when the
- * vault share cannot be opened (no key, another key, a damaged row).
+ * Checks that the session's device may receive shares: it is approved (by the email login's code
+ * or link, or by another device: a social or Farcaster sign-in alone never approves one), and
+ * the session began, or the device was approved, less than `recoveryWindowSeconds` ago. An
+ * unapproved device of an account with an address is mailed an approval link (within the mail
+ * limits), so the person can approve it and try again.
+ * @returns the session's device.
+ * @throws CustodyError 403 DEVICE_NOT_APPROVED or RECOVERY_NEEDS_LOGIN.
+ */
+async function recoveryDevice(deps: CustodyDeps, login: RecoveryLogin): Promise<string> {
+  const now = deps.auth.now()
+  const [session] = await deps.auth.db
+    .select({
+      createdAt: authSessions.createdAt,
+      deviceId: authSessions.deviceId,
+      approvedAt: devices.approvedAt,
+    })
+    .from(authSessions)
+    .innerJoin(devices, eq(devices.id, authSessions.deviceId))
+    .where(eq(authSessions.id, login.sessionId))
+    .limit(1)
+  if (!session) throw recoveryNeedsLogin()
+  if (session.approvedAt === null) {
+    const { email } = login.user
+    if (email === null) throw deviceNotApproved(false)
+    try {
+      await enforceLimits(deps.auth, mailLimits(deps.auth, email, login.ip))
+      await mailApprovalLink(deps.auth, email, session.deviceId, { projectId: login.projectId })
+    } catch (error) {
+      // Over the mail limit, a link went out a moment ago: the refusal says where it is.
+      if (!(error instanceof AuthError && error.code === 'RATE_LIMITED')) throw error
+    }
+    throw deviceNotApproved(true)
+  }
+  const freshSince = Math.max(session.createdAt.getTime(), session.approvedAt.getTime())
+  if (now - freshSince > deps.config.recoveryWindowSeconds * 1000) throw recoveryNeedsLogin()
+  return session.deviceId
+}
+
+/**
+ * Releases shares 2 and 3 to the approved device of a fresh session (see recoveryDevice), and
+ * records the release. A session kept alive by refreshes, or a token stolen later, cannot reach
+ * them.
+ * @throws CustodyError 403 DEVICE_NOT_APPROVED or RECOVERY_NEEDS_LOGIN, 404 NO_WALLET, 503 when
+ * the vault share cannot be opened (no key, another key, a damaged row).
  */
 export async function releaseShares(
   deps: CustodyDeps,
@@ -110,15 +157,7 @@ export async function releaseShares(
 ): Promise<{ address: string; serverShare: string; vaultShare: string }> {
   const key = requireKey(deps)
   const now = deps.auth.now()
-  const [session] = await deps.auth.db
-    .select({ createdAt: authSessions.createdAt, deviceId: authSessions.deviceId })
-    .from(authSessions)
-    .innerJoin(devices, eq(devices.id, authSessions.deviceId))
-    .where(and(eq(authSessions.id, login.sessionId), isNotNull(devices.approvedAt)))
-    .limit(1)
-  if (!session || now - session.createdAt.getTime() > deps.config.recoveryWindowSeconds * 1000) {
-    throw recoveryNeedsLogin()
-  }
+  const deviceId = await recoveryDevice(deps, login)
   const wallet = await findWallet(deps, login.user.id)
   if (!wallet) throw noWallet()
   const vault = await deps.vault()
@@ -138,7 +177,7 @@ export async function releaseShares(
   await deps.auth.db.insert(custodyReleases).values({
     id: randomUUID(),
     walletId: wallet.id,
-    deviceId: session.deviceId,
+    deviceId,
     sessionId: login.sessionId,
     releasedAt: new Date(now),
   })

@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import {
   AUTH_API_PATHS,
   CUSTODY_API_PATHS,
-  CUSTODY_SHARE_BYTES,
   custodyErrorSchema,
-  custodyStatement,
   recoverWalletResponseSchema,
   type AuthTokens,
 } from '@latch/core/api'
 import { eq, sql } from 'drizzle-orm'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import pg from 'pg'
 import { expect, inject, it } from 'vitest'
 import { openDatabase } from '../db/database.js'
@@ -26,6 +22,7 @@ import {
   useMailbox,
 } from '../../test/auth-harness.js'
 import type { FrameClient } from '../../test/auth-client.js'
+import { walletRequest } from '../../test/custody-harness.js'
 import { describeOnEachDatabase, type DatabaseSuite } from '../../test/harness.js'
 
 const mailbox = useMailbox()
@@ -36,20 +33,7 @@ const env = (key: string | null = CUSTODY_KEY) => ({
   ...(key === null ? {} : { [CUSTODY_KEY_ENV]: key }),
 })
 
-const share = () => randomBytes(CUSTODY_SHARE_BYTES).toString('base64url')
-
 type World = Awaited<ReturnType<typeof authWorld>>
-
-/** What a frame sends to create its wallet: two random shares (the server never combines them). */
-async function walletRequest(userId: string) {
-  const account = privateKeyToAccount(generatePrivateKey())
-  return {
-    address: account.address,
-    serverShare: share(),
-    vaultShare: share(),
-    signature: await account.signMessage({ message: custodyStatement(userId, account.address) }),
-  }
-}
 
 async function custodyError(response: Response, status: number) {
   return custodyErrorSchema.parse(await expectJson(response, status))

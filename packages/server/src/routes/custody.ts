@@ -1,4 +1,6 @@
 import {
+  approveDeviceRequestSchema,
+  approveDeviceResponseSchema,
   createWalletRequestSchema,
   createWalletResponseSchema,
   CUSTODY_API_PATHS,
@@ -10,10 +12,12 @@ import {
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { UserRow } from '../auth/accounts.js'
+import { approveDeviceByKey, isApprovedDevice } from '../auth/device-approval.js'
 import { enforceLimits } from '../auth/limits.js'
 import { readAuthRequest } from '../auth/request.js'
 import { requireSignedIn } from '../auth/sessions.js'
 import type { CustodyDeps } from '../custody/context.js'
+import { deviceNotApproved, noPendingDevice } from '../custody/errors.js'
 import { createWallet, findWallet, releaseShares } from '../custody/wallets.js'
 import type { ProjectEnv } from '../http/project.js'
 import { respond, type Schema } from '../http/validate.js'
@@ -26,21 +30,21 @@ async function readCustodyCall<T>(
   c: Context<ProjectEnv>,
   deps: CustodyDeps,
   schema: Schema<T>,
-): Promise<{ body: T; user: UserRow; sessionId: string; ip: string }> {
+): Promise<{ body: T; user: UserRow; sessionId: string; deviceId: string; ip: string }> {
   const request = await readAuthRequest(c, deps.auth, schema)
   await enforceLimits(deps.auth, [[`custody:ip:${request.ip}`, deps.config.rateLimits.callsPerIp]])
-  const { user, sessionId } = await requireSignedIn(deps.auth, {
+  const { user, sessionId, deviceId } = await requireSignedIn(deps.auth, {
     accessToken: request.accessToken,
     jkt: request.device.jkt,
     projectId: request.projectId,
   })
-  return { body: request.body, user, sessionId, ip: request.ip }
+  return { body: request.body, user, sessionId, deviceId, ip: request.ip }
 }
 
 /**
  * The embedded wallet's key custody (docs/security.md): its status, its creation (the two
- * server-held shares, once per user) and the release of those shares to a freshly signed-in
- * device. Under `/v1/auth/*`, so only the secure frame's origin reaches them.
+ * server-held shares, once per user), the release of those shares to a freshly signed-in,
+ * approved device, and the approval of a new device from one already approved. Under `/v1/auth/*`, so only the secure frame's origin reaches them.
  */
 export function custodyRoutes(deps: CustodyDeps) {
   const app = new Hono<ProjectEnv>()
@@ -60,12 +64,22 @@ export function custodyRoutes(deps: CustodyDeps) {
   })
 
   app.post(CUSTODY_API_PATHS.recover, async (c) => {
-    const { user, sessionId } = await readCustodyCall(c, deps, recoverWalletRequestSchema)
+    const { user, sessionId, ip } = await readCustodyCall(c, deps, recoverWalletRequestSchema)
     // Counted before anything is read: a refused release still counts against the user.
     await enforceLimits(deps.auth, [
       [`custody:recover:${user.id}`, deps.config.rateLimits.recoverPerUser],
     ])
-    return respond(c, recoverWalletResponseSchema, await releaseShares(deps, { user, sessionId }))
+    const login = { user, sessionId, projectId: c.var.project.id, ip }
+    return respond(c, recoverWalletResponseSchema, await releaseShares(deps, login))
+  })
+
+  // The second factor from a device the account already trusts: it names the new device by its
+  // key's thumbprint (which the new device shows), and only an approved device may.
+  app.post(CUSTODY_API_PATHS.approveDevice, async (c) => {
+    const { user, deviceId, body } = await readCustodyCall(c, deps, approveDeviceRequestSchema)
+    if (!(await isApprovedDevice(deps.auth, deviceId))) throw deviceNotApproved(false)
+    if (!(await approveDeviceByKey(deps.auth, user.id, body.jkt))) throw noPendingDevice()
+    return respond(c, approveDeviceResponseSchema, { approved: true })
   })
 
   return app
