@@ -9,6 +9,7 @@ import { createCustodyDeps } from './custody/context.js'
 import type { RouteDeps } from './deps.js'
 import { answerError, HttpError } from './http/errors.js'
 import { requireProject, type ProjectEnv } from './http/project.js'
+import { redactingLog } from './http/redact.js'
 import { accountBalanceRoutes } from './routes/account-balance.js'
 import { accountHistoryRoutes } from './routes/account-history.js'
 import { accountNftsRoutes } from './routes/account-nfts.js'
@@ -36,7 +37,7 @@ export interface AppDeps {
   fetch?: typeof fetch
   /** The clock (rate-limit windows); `Date.now` by default. */
   now?: () => number
-  /** Where unexpected errors are logged; stderr by default. */
+  /** Where unexpected errors are logged, redacted (see redactForLog); stderr by default. */
   log?: (error: unknown) => void
   /** Email login's mail (`auth`); SMTP from `auth.smtp` by default. */
   mailer?: Mailer
@@ -71,7 +72,8 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
     fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     now: deps.now ?? Date.now,
   }
-  const log = deps.log ?? ((error: unknown) => console.error('[latch-server]', error))
+  // Redacted whoever logs: a failed query's parameters may hold a share or a token.
+  const log = redactingLog(deps.log ?? ((error: unknown) => console.error('[latch-server]', error)))
   const app = new Hono<ProjectEnv>()
   app.onError((error, c) => answerError(error, c, log))
   app.notFound((c) => c.json(new HttpError(404, 'Not found').body(), 404))

@@ -1,12 +1,18 @@
 // What the custody tests share: the server's custody key in the environment, and a wallet made
 // as the frame makes it (two random shares: the server never combines them).
 import { randomBytes } from 'node:crypto'
-import { CUSTODY_API_PATHS, CUSTODY_SHARE_BYTES, custodyStatement } from '@latch/core/api'
+import {
+  CUSTODY_API_PATHS,
+  CUSTODY_SHARE_BYTES,
+  custodyStatement,
+  recoverServerShareResponseSchema,
+  recoverVaultShareResponseSchema,
+} from '@latch/core/api'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect } from 'vitest'
 import { CUSTODY_KEY_ENV } from '../src/custody/context.js'
 import type { FrameClient } from './auth-client.js'
-import { TEST_AUTH_SECRET } from './auth-harness.js'
+import { expectJson, TEST_AUTH_SECRET } from './auth-harness.js'
 
 /** The environment of a server that keeps wallets: both secrets. */
 export const CUSTODY_ENV = {
@@ -34,4 +40,19 @@ export async function createTestWallet(frame: FrameClient, accessToken: string, 
   const created = await frame.call(CUSTODY_API_PATHS.wallet, request, { accessToken })
   expect(created.status, await created.clone().text()).toBe(201)
   return { ...request, address: request.address.toLowerCase() }
+}
+
+/** Both recovery calls, each answer checked on its own: the shares, from two bodies. */
+export async function recoverShares(frame: FrameClient, accessToken: string) {
+  const server = await frame.call(CUSTODY_API_PATHS.recoverServerShare, {}, { accessToken })
+  const serverBody = await expectJson(server, 200)
+  const vault = await frame.call(CUSTODY_API_PATHS.recoverVaultShare, {}, { accessToken })
+  const vaultBody = await expectJson(vault, 200)
+  // Neither body carries the other share, by any name.
+  expect(Object.keys(serverBody ?? {}).sort()).toEqual(['address', 'serverShare'])
+  expect(Object.keys(vaultBody ?? {}).sort()).toEqual(['address', 'vaultShare'])
+  const { address, serverShare } = recoverServerShareResponseSchema.parse(serverBody)
+  const { vaultShare, address: vaultAddress } = recoverVaultShareResponseSchema.parse(vaultBody)
+  expect(vaultAddress).toBe(address)
+  return { address, serverShare, vaultShare }
 }

@@ -20,8 +20,13 @@ export const CUSTODY_API_PATHS = {
   status: '/v1/auth/custody/status',
   /** Creates the user's wallet from its two server-held shares: once per user (409 after). */
   wallet: '/v1/auth/custody/wallet',
-  /** Releases shares 2 and 3 to an approved device that has just signed in. */
-  recover: '/v1/auth/custody/recover',
+  /**
+   * Releases share 2 to an approved device that has just signed in. Shares 2 and 3 come from
+   * two calls, never in one body: a proxy or an APM that logs one answer holds one share.
+   */
+  recoverServerShare: '/v1/auth/custody/recover/server-share',
+  /** Releases share 3 (opened from the vault), on the same terms as share 2. */
+  recoverVaultShare: '/v1/auth/custody/recover/vault-share',
   /** Approves another (pending) device of the signed-in account, from an approved one. */
   approveDevice: '/v1/auth/custody/approve-device',
 } as const
@@ -71,13 +76,21 @@ export const createWalletRequestSchema = z.strictObject({
 
 export const createWalletResponseSchema = z.object({ address: custodyAddressSchema })
 
-/** `POST /v1/auth/custody/recover`: nothing but the proof and the token. */
+/** Either recovery call: nothing but the proof and the token. */
 export const recoverWalletRequestSchema = z.strictObject({})
 
-/** Shares 2 and 3: with them the frame rebuilds the key, checks the address, and forgets them. */
-export const recoverWalletResponseSchema = z.object({
+/** Share 2, and the wallet's address it belongs to. */
+export const recoverServerShareResponseSchema = z.object({
   address: custodyAddressSchema,
   serverShare: custodyShareSchema,
+})
+
+/**
+ * Share 3. With share 2 the frame rebuilds the key, checks that it gives the address, and
+ * forgets both.
+ */
+export const recoverVaultShareResponseSchema = z.object({
+  address: custodyAddressSchema,
   vaultShare: custodyShareSchema,
 })
 
@@ -129,5 +142,6 @@ export type CustodyError = z.output<typeof custodyErrorSchema>
 
 export type CustodyStatusResponse = z.output<typeof custodyStatusResponseSchema>
 export type CreateWalletRequest = z.output<typeof createWalletRequestSchema>
-export type RecoverWalletResponse = z.output<typeof recoverWalletResponseSchema>
+export type RecoverServerShareResponse = z.output<typeof recoverServerShareResponseSchema>
+export type RecoverVaultShareResponse = z.output<typeof recoverVaultShareResponseSchema>
 export type ApproveDeviceRequest = z.output<typeof approveDeviceRequestSchema>

@@ -230,7 +230,7 @@ export const custodyConfigSchema = z.object({
   recoveryWindowSeconds: z.number().int().min(60).max(3_600).default(600),
   rateLimits: z
     .object({
-      /** Share releases per user: 5 a day. */
+      /** Recoveries per user: 5 a day (each share counted on its own, so 5 of each). */
       recoverPerUser: rateLimitSchema.default({ requests: 5, windowSeconds: 86_400 }),
       /** Custody calls per client address: 60 per 10 minutes. */
       callsPerIp: rateLimitSchema.default({ requests: 60, windowSeconds: 600 }),

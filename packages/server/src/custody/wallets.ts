@@ -144,22 +144,11 @@ async function recoveryDevice(deps: CustodyDeps, login: RecoveryLogin): Promise<
   return session.deviceId
 }
 
-/**
- * Releases shares 2 and 3 to the approved device of a fresh session (see recoveryDevice), and
- * records the release. A session kept alive by refreshes, or a token stolen later, cannot reach
- * them.
- * @throws CustodyError 403 DEVICE_NOT_APPROVED or RECOVERY_NEEDS_LOGIN, 404 NO_WALLET, 503 when
- * the vault share cannot be opened (no key, another key, a damaged row).
- */
-export async function releaseShares(
-  deps: CustodyDeps,
-  login: RecoveryLogin,
-): Promise<{ address: string; serverShare: string; vaultShare: string }> {
-  const key = requireKey(deps)
-  const now = deps.auth.now()
-  const deviceId = await recoveryDevice(deps, login)
-  const wallet = await findWallet(deps, login.user.id)
-  if (!wallet) throw noWallet()
+/** Which share a recovery call asks for: share 2 (`server`) or share 3 (`vault`). */
+export type ShareName = 'server' | 'vault'
+
+/** Share 3, opened from the vault. @throws CustodyError 503 when it cannot be. */
+async function openVaultShare(deps: CustodyDeps, key: CustodyKey, wallet: WalletRow) {
   const vault = await deps.vault()
   const [row] = await vault
     .select()
@@ -174,12 +163,34 @@ export async function releaseShares(
     address: wallet.address,
   })
   if (vaultShare === undefined) throw custodyUnavailable('the vault share does not open')
+  return vaultShare
+}
+
+/**
+ * Releases one share (2 or 3: never both in one answer, see CUSTODY_API_PATHS) to the approved
+ * device of a fresh session (see recoveryDevice), and records the release. A session kept alive
+ * by refreshes, or a token stolen later, cannot reach them.
+ * @throws CustodyError 403 DEVICE_NOT_APPROVED or RECOVERY_NEEDS_LOGIN, 404 NO_WALLET, 503 when
+ * the server has no custody key or the vault share cannot be opened (another key, a damaged row).
+ */
+export async function releaseShare(
+  deps: CustodyDeps,
+  login: RecoveryLogin,
+  share: ShareName,
+): Promise<{ address: string; share: string }> {
+  const key = requireKey(deps)
+  const now = deps.auth.now()
+  const deviceId = await recoveryDevice(deps, login)
+  const wallet = await findWallet(deps, login.user.id)
+  if (!wallet) throw noWallet()
+  const value = share === 'server' ? wallet.serverShare : await openVaultShare(deps, key, wallet)
   await deps.auth.db.insert(custodyReleases).values({
     id: randomUUID(),
     walletId: wallet.id,
     deviceId,
     sessionId: login.sessionId,
+    share,
     releasedAt: new Date(now),
   })
-  return { address: wallet.address, serverShare: wallet.serverShare, vaultShare }
+  return { address: wallet.address, share: value }
 }

@@ -3,7 +3,6 @@ import {
   CUSTODY_API_PATHS,
   custodyErrorSchema,
   custodyStatusResponseSchema,
-  recoverWalletResponseSchema,
   SOCIAL_PROVIDERS,
   sessionResponseSchema,
   type SocialProvider,
@@ -13,7 +12,7 @@ import { calculateJwkThumbprint } from 'jose'
 import { expect, it } from 'vitest'
 import { devices, socialFlows, socialIdentities, users } from '../db/schema.js'
 import { expectJson, postApprovalLink, useMailbox } from '../../test/auth-harness.js'
-import { CUSTODY_ENV, createTestWallet } from '../../test/custody-harness.js'
+import { CUSTODY_ENV, createTestWallet, recoverShares } from '../../test/custody-harness.js'
 import { describeOnEachDatabase } from '../../test/harness.js'
 import {
   socialLogin,
@@ -105,7 +104,7 @@ describeOnEachDatabase('social login', (suite) => {
         wallet: { address },
       })
       const recover = () =>
-        phone.call(CUSTODY_API_PATHS.recover, {}, { accessToken: second.accessToken })
+        phone.call(CUSTODY_API_PATHS.recoverServerShare, {}, { accessToken: second.accessToken })
       const refused = custodyErrorSchema.parse(await expectJson(await recover(), 403))
       expect(refused.code).toBe('DEVICE_NOT_APPROVED')
       if (vouches[id]) {
@@ -123,9 +122,7 @@ describeOnEachDatabase('social login', (suite) => {
         )
         expect(await expectJson(approved, 200)).toEqual({ approved: true })
       }
-      expect(
-        recoverWalletResponseSchema.parse(await expectJson(await recover(), 200)).address,
-      ).toBe(address)
+      expect((await recoverShares(phone, second.accessToken)).address).toBe(address)
 
       const identities = await suite
         .database()

@@ -7,7 +7,8 @@ import {
   custodyStatusRequestSchema,
   custodyStatusResponseSchema,
   recoverWalletRequestSchema,
-  recoverWalletResponseSchema,
+  recoverServerShareResponseSchema,
+  recoverVaultShareResponseSchema,
 } from '@latch/core/api'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -18,7 +19,7 @@ import { readAuthRequest } from '../auth/request.js'
 import { requireSignedIn } from '../auth/sessions.js'
 import type { CustodyDeps } from '../custody/context.js'
 import { deviceNotApproved, noPendingDevice } from '../custody/errors.js'
-import { createWallet, findWallet, releaseShares } from '../custody/wallets.js'
+import { createWallet, findWallet, releaseShare, type ShareName } from '../custody/wallets.js'
 import type { ProjectEnv } from '../http/project.js'
 import { respond, type Schema } from '../http/validate.js'
 
@@ -63,14 +64,23 @@ export function custodyRoutes(deps: CustodyDeps) {
     return respond(c, createWalletResponseSchema, { address: wallet.address }, 201)
   })
 
-  app.post(CUSTODY_API_PATHS.recover, async (c) => {
+  // Shares 2 and 3 in two calls, so no one answer (or log of one) holds both; each is limited
+  // per user on its own, counted before anything is read (a refused release still counts).
+  const recover = async (c: Context<ProjectEnv>, share: ShareName) => {
     const { user, sessionId, ip } = await readCustodyCall(c, deps, recoverWalletRequestSchema)
-    // Counted before anything is read: a refused release still counts against the user.
     await enforceLimits(deps.auth, [
-      [`custody:recover:${user.id}`, deps.config.rateLimits.recoverPerUser],
+      [`custody:recover:${share}:${user.id}`, deps.config.rateLimits.recoverPerUser],
     ])
     const login = { user, sessionId, projectId: c.var.project.id, ip }
-    return respond(c, recoverWalletResponseSchema, await releaseShares(deps, login))
+    return releaseShare(deps, login, share)
+  }
+  app.post(CUSTODY_API_PATHS.recoverServerShare, async (c) => {
+    const { address, share } = await recover(c, 'server')
+    return respond(c, recoverServerShareResponseSchema, { address, serverShare: share })
+  })
+  app.post(CUSTODY_API_PATHS.recoverVaultShare, async (c) => {
+    const { address, share } = await recover(c, 'vault')
+    return respond(c, recoverVaultShareResponseSchema, { address, vaultShare: share })
   })
 
   // The second factor from a device the account already trusts: it names the new device by its

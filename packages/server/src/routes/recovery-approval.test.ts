@@ -1,8 +1,8 @@
-import { CUSTODY_API_PATHS, custodyErrorSchema, recoverWalletResponseSchema } from '@latch/core/api'
+import { CUSTODY_API_PATHS, custodyErrorSchema } from '@latch/core/api'
 import { calculateJwkThumbprint } from 'jose'
 import { expect, it } from 'vitest'
 import { expectJson } from '../../test/auth-harness.js'
-import { CUSTODY_ENV, createTestWallet } from '../../test/custody-harness.js'
+import { CUSTODY_ENV, createTestWallet, recoverShares } from '../../test/custody-harness.js'
 import {
   farcasterLogin,
   farcasterWorld,
@@ -32,7 +32,7 @@ describeOnEachDatabase('device approval before recovery', (suite) => {
     const second = await farcasterLogin(world, phone, account)
     expect(second.user).toEqual(first.user)
     const recover = () =>
-      phone.call(CUSTODY_API_PATHS.recover, {}, { accessToken: second.accessToken })
+      phone.call(CUSTODY_API_PATHS.recoverServerShare, {}, { accessToken: second.accessToken })
     const refused = await custodyError(await recover(), 403)
     expect(refused.code).toBe('DEVICE_NOT_APPROVED')
     // No address to mail: the refusal says where the approval comes from instead.
@@ -54,9 +54,7 @@ describeOnEachDatabase('device approval before recovery', (suite) => {
     expect(await expectJson(await approve(laptop, first.accessToken, phoneKey), 200)).toEqual({
       approved: true,
     })
-    expect(recoverWalletResponseSchema.parse(await expectJson(await recover(), 200)).address).toBe(
-      address,
-    )
+    expect((await recoverShares(phone, second.accessToken)).address).toBe(address)
     // Once approved, it stays so: a second approval finds nothing pending.
     const again = await approve(laptop, first.accessToken, phoneKey)
     expect((await custodyError(again, 404)).code).toBe('NO_PENDING_DEVICE')
@@ -69,11 +67,6 @@ describeOnEachDatabase('device approval before recovery', (suite) => {
     const first = await farcasterLogin(world, laptop, account)
     await createTestWallet(laptop, first.accessToken, first.user.id)
     // The device that made the wallet may take it back (after its browser lost its copy).
-    const recovered = await laptop.call(
-      CUSTODY_API_PATHS.recover,
-      {},
-      { accessToken: first.accessToken },
-    )
-    expect(recovered.status).toBe(200)
+    await recoverShares(laptop, first.accessToken)
   })
 })
