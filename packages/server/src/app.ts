@@ -10,6 +10,7 @@ import type { RouteDeps } from './deps.js'
 import { answerError, HttpError } from './http/errors.js'
 import { requireProject, type ProjectEnv } from './http/project.js'
 import { redactingLog } from './http/redact.js'
+import { frameRpcBudget } from './rpc/budget.js'
 import { accountBalanceRoutes } from './routes/account-balance.js'
 import { accountHistoryRoutes } from './routes/account-history.js'
 import { accountNftsRoutes } from './routes/account-nfts.js'
@@ -27,7 +28,7 @@ import { FARCASTER_RELAY_ROUTES, farcasterRoutes } from './routes/auth-farcaster
 import { SOCIAL_CALLBACK_ROUTES, socialRoutes } from './routes/auth-social.js'
 import { custodyRoutes } from './routes/custody.js'
 import { SECURE_FRAME_PATH, secureFrameDist, secureFrameRoutes } from './routes/secure-frame.js'
-import { rpcRoutes } from './routes/rpc.js'
+import { rpcProxy, rpcRoutes } from './routes/rpc.js'
 import { walletRoutes } from './routes/wallets.js'
 
 /** What the routes need besides the configuration. */
@@ -130,7 +131,7 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
         config,
         auth: config.auth,
         distDir: secureFrameDist(config, deps.configDir),
-        forward: async (request) => app.fetch(request),
+        rpc: rpcProxy(routeDeps, (c, body) => frameRpcBudget(c, auth, body)),
       }),
     )
   } else {

@@ -30,6 +30,7 @@ import type { FrameConfig } from '../config.js'
 import { createWalletKeeper } from '../custody.js'
 import { createHandlers } from '../handlers.js'
 import { loadDeviceKey, loadWrappingKey } from '../keys.js'
+import { signedInRpcFetch } from '../rpc-fetch.js'
 import { createSession } from '../session.js'
 import { createSocialLogin } from '../social.js'
 import { memoryStore } from '../store.js'
@@ -219,7 +220,7 @@ export async function newFrame(
       reload: () => {
         frame.reloads += 1
       },
-      fetch: fetchFn,
+      fetch: signedInRpcFetch({ device, accessToken: () => session.accessToken(), fetch: fetchFn }),
     }),
     call(type, payload, signal = new AbortController().signal) {
       const notify: FrameNotify = (noticeType, ...args) => {

@@ -54,10 +54,12 @@ export async function connectEmail(
   deps: AuthDeps,
   request: LoginRequest,
 ): Promise<ConnectEmailAction> {
-  await enforceLimits(deps, mailLimits(deps, request.email, request.ip))
   const user = await findUserByEmail(deps.db, request.email)
+  const device = user ? await findDevice(deps.db, user.id, request.device.jkt) : undefined
+  // The account's own approved device is never held back by strangers' calls (see mailLimits).
+  const trusted = Boolean(device?.approvedAt)
+  await enforceLimits(deps, mailLimits(deps, request.email, request.ip, { trusted }))
   if (!user) return sendLoginCode(deps, request)
-  const device = await findDevice(deps.db, user.id, request.device.jkt)
   if (device?.approvedAt) {
     const live = { userId: user.id, deviceId: device.id, projectId: request.projectId }
     if (await hasLiveSession(deps, live)) {
@@ -93,7 +95,8 @@ export async function connectDevice(
     const device = await findDevice(deps.db, user.id, request.device.jkt)
     if (!device) throw deviceApprovalExpired()
     if (device.approvedAt) {
-      await enforceLimits(deps, mailLimits(deps, request.email, request.ip))
+      // Approved by the account's owner just now: its own device.
+      await enforceLimits(deps, mailLimits(deps, request.email, request.ip, { trusted: true }))
       return sendLoginCode(deps, request)
     }
     if (!(await hasLiveApproval(deps, device.id))) throw deviceApprovalExpired()

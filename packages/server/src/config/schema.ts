@@ -48,6 +48,13 @@ export const projectConfigSchema = z.object({
   analytics: z.boolean().default(false),
   /** The project's JSON-RPC proxy budget (SPEC §7 `/v1/`), shared by every server instance. */
   rpcRateLimit: rateLimitSchema.default({ requests: 600, windowSeconds: 60 }),
+  /**
+   * The secure frame's own JSON-RPC budget, per signed-in user (a call with the session's token
+   * and device proof): apart from `rpcRateLimit`, so anonymous clients cannot starve the frame.
+   */
+  frameRpcRateLimit: rateLimitSchema.default({ requests: 600, windowSeconds: 60 }),
+  /** `POST /e` analytics (`track`) events per client: 120 a minute. */
+  trackRateLimit: rateLimitSchema.default({ requests: 120, windowSeconds: 60 }),
 })
 
 /**
@@ -135,8 +142,13 @@ export const smtpConfigSchema = z.object({
 
 /** The email login's limits, each counted in the database (shared by every instance). */
 export const authRateLimitsSchema = z.object({
-  /** Mails (codes, approval links) per address: 5 per 10 minutes. */
-  sendPerEmail: rateLimitSchema.default({ requests: 5, windowSeconds: 600 }),
+  /** Mails (codes, approval links) per address and client address: 5 per 10 minutes. */
+  sendPerEmailIp: rateLimitSchema.default({ requests: 5, windowSeconds: 600 }),
+  /**
+   * Mails per address from callers that are not one of its account's approved devices, whatever
+   * their client address: 30 an hour (a mail bomb's ceiling; the owner's devices never meet it).
+   */
+  sendPerEmail: rateLimitSchema.default({ requests: 30, windowSeconds: 3_600 }),
   /** Mails per client address: 20 per 10 minutes. */
   sendPerIp: rateLimitSchema.default({ requests: 20, windowSeconds: 600 }),
   /** Code attempts per address and client address, across codes: 10 per 10 minutes. */
@@ -192,7 +204,8 @@ export const authConfigSchema = z.object({
     })
     .default({ ttlSeconds: 900, waitSeconds: 25, pollMs: 500 }),
   rateLimits: authRateLimitsSchema.default({
-    sendPerEmail: { requests: 5, windowSeconds: 600 },
+    sendPerEmailIp: { requests: 5, windowSeconds: 600 },
+    sendPerEmail: { requests: 30, windowSeconds: 3_600 },
     sendPerIp: { requests: 20, windowSeconds: 600 },
     verifyPerEmailIp: { requests: 10, windowSeconds: 600 },
     sessionPerIp: { requests: 60, windowSeconds: 600 },

@@ -131,7 +131,8 @@ async function recoveryDevice(deps: CustodyDeps, login: RecoveryLogin): Promise<
     const { email } = login.user
     if (email === null) throw deviceNotApproved(false)
     try {
-      await enforceLimits(deps.auth, mailLimits(deps.auth, email, login.ip))
+      // A device not yet approved: not trusted (see mailLimits).
+      await enforceLimits(deps.auth, mailLimits(deps.auth, email, login.ip, { trusted: false }))
       await mailApprovalLink(deps.auth, email, session.deviceId, { projectId: login.projectId })
     } catch (error) {
       // Over the mail limit, a link went out a moment ago: the refusal says where it is.
