@@ -60,6 +60,7 @@ const BENCH_AUTH_LIMITS = {
   sendPerEmail: UNLIMITED,
   sendPerIp: UNLIMITED,
   verifyPerEmailIp: UNLIMITED,
+  wrongCodesPerEmail: UNLIMITED,
   sessionPerIp: UNLIMITED,
 }
 const BENCH_CUSTODY_LIMITS = { recoverPerUser: UNLIMITED, callsPerIp: UNLIMITED }

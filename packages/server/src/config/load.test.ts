@@ -133,6 +133,7 @@ describe('server configuration', () => {
         sendPerEmail: { requests: 30, windowSeconds: 3_600 },
         sendPerIp: { requests: 20, windowSeconds: 600 },
         verifyPerEmailIp: { requests: 10, windowSeconds: 600 },
+        wrongCodesPerEmail: { requests: 10, windowSeconds: 3_600 },
         sessionPerIp: { requests: 60, windowSeconds: 600 },
       },
     })

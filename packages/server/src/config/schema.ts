@@ -153,6 +153,11 @@ export const authRateLimitsSchema = z.object({
   sendPerIp: rateLimitSchema.default({ requests: 20, windowSeconds: 600 }),
   /** Code attempts per address and client address, across codes: 10 per 10 minutes. */
   verifyPerEmailIp: rateLimitSchema.default({ requests: 10, windowSeconds: 600 }),
+  /**
+   * Wrong codes per address (per account for an email update), across codes and client
+   * addresses: 10 an hour, then every code of the address is refused until the hour ends.
+   */
+  wrongCodesPerEmail: rateLimitSchema.default({ requests: 10, windowSeconds: 3_600 }),
   /** Refreshes and device-approval waits per client address: 60 per 10 minutes. */
   sessionPerIp: rateLimitSchema.default({ requests: 60, windowSeconds: 600 }),
 })
@@ -208,6 +213,7 @@ export const authConfigSchema = z.object({
     sendPerEmail: { requests: 30, windowSeconds: 3_600 },
     sendPerIp: { requests: 20, windowSeconds: 600 },
     verifyPerEmailIp: { requests: 10, windowSeconds: 600 },
+    wrongCodesPerEmail: { requests: 10, windowSeconds: 3_600 },
     sessionPerIp: { requests: 60, windowSeconds: 600 },
   }),
   /**
