@@ -30,6 +30,7 @@ import {
 } from './social-errors.js'
 import {
   claimFlow,
+  codeVerifierOf,
   createFlow,
   failFlow,
   finishFlow,
@@ -110,11 +111,12 @@ async function providerUser(
   deps: SocialDeps,
   flow: FlowRow,
   client: ProviderClient,
-  params: CallbackParams & { code: string },
+  params: CallbackParams & { code: string; state: string },
 ): Promise<ProviderProfile | FlowFailure> {
   const { auth } = deps
   try {
-    const tokens = await exchangeCode(client, params.code, flow.codeVerifier, auth.now())
+    const verifier = codeVerifierOf(auth, params.state)
+    const tokens = await exchangeCode(client, params.code, verifier, auth.now())
     return await providerProfile(client, tokens, {
       nonce: flow.nonce,
       now: auth.now(),
@@ -135,7 +137,7 @@ async function settleFlow(
   deps: SocialDeps,
   flow: FlowRow,
   provider: SocialProvider,
-  params: CallbackParams,
+  params: CallbackParams & { state: string },
 ): Promise<FlowFailure | undefined> {
   if (params.error !== undefined) {
     return params.error === 'access_denied' ? accessDenied() : providerError()
@@ -169,7 +171,7 @@ export async function socialCallback(
   if (!flow) return 'refused'
   let failure: FlowFailure | undefined
   try {
-    failure = await settleFlow(deps, flow, provider, params)
+    failure = await settleFlow(deps, flow, provider, { ...params, state: params.state })
   } catch (error) {
     // Not the provider's doing (the database): the flow still ends, so the frame stops waiting.
     await failFlow(deps.auth, flow.id, providerError())
