@@ -40,6 +40,8 @@ const rateLimitSchema = z.object({
 
 export const projectConfigSchema = z.object({
   id: projectIdSchema,
+  /** The app's name in the mails a user gets about their wallet; the id when absent. */
+  name: z.string().trim().min(1).max(64).optional(),
   /** Origins whose pages may call the server for this project; others get 403 and no CORS grant. */
   allowedOrigins: z.array(originPattern).min(1),
   /** SPEC §7 remote features. */

@@ -7,6 +7,7 @@ import { mailApprovalLink } from '../auth/device-approval.js'
 import { AuthError } from '../auth/errors.js'
 import { enforceLimits } from '../auth/limits.js'
 import { mailLimits } from '../auth/mail.js'
+import { shareReleaseMail } from '../auth/mail-templates.js'
 import {
   authSessions,
   custodyReleases,
@@ -103,6 +104,8 @@ export interface RecoveryLogin {
   /** Where an approval link, if one must be mailed, leads back to. */
   projectId: string
   ip: string
+  /** The app and browser a release notice names. */
+  notice: { app: string; browser: string }
 }
 
 /**
@@ -193,5 +196,11 @@ export async function releaseShare(
     share,
     releasedAt: new Date(now),
   })
+  // Share 3 is the one that completes the key: its release is what the user is told of.
+  if (share === 'vault' && login.user.email !== null) {
+    const mail = shareReleaseMail(login.user.email, { ...login.notice, at: new Date(now) })
+    // A mail server down does not keep a user from their wallet; the operator is told.
+    await deps.auth.mailer.send(mail).catch((error: unknown) => deps.auth.log(error))
+  }
   return { address: wallet.address, share: value }
 }
