@@ -56,9 +56,11 @@ process.env.LATCH_CUSTODY_KEY ??= 'bench-custody-key-0123456789abcdefghijklmnop'
  */
 const UNLIMITED = { requests: 100_000, windowSeconds: 600 }
 const BENCH_AUTH_LIMITS = {
+  sendPerEmailIp: UNLIMITED,
   sendPerEmail: UNLIMITED,
   sendPerIp: UNLIMITED,
   verifyPerEmailIp: UNLIMITED,
+  wrongCodesPerEmail: UNLIMITED,
   sessionPerIp: UNLIMITED,
 }
 const BENCH_CUSTODY_LIMITS = { recoverPerUser: UNLIMITED, callsPerIp: UNLIMITED }

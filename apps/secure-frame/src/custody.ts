@@ -3,7 +3,8 @@ import {
   CUSTODY_API_PATHS,
   custodyStatement,
   custodyStatusResponseSchema,
-  recoverWalletResponseSchema,
+  recoverServerShareResponseSchema,
+  recoverVaultShareResponseSchema,
   type AuthUser,
 } from '@latch/core/api'
 import { combine, split } from 'shamir-secret-sharing'
@@ -107,7 +108,18 @@ export function createWalletKeeper(options: {
   const recover = async (user: AuthUser, address: string) => {
     let shares
     try {
-      shares = await session.call(CUSTODY_API_PATHS.recover, {}, recoverWalletResponseSchema)
+      // Two calls, two bodies: no one answer holds both shares (docs/security.md).
+      const { serverShare } = await session.call(
+        CUSTODY_API_PATHS.recoverServerShare,
+        {},
+        recoverServerShareResponseSchema,
+      )
+      const { vaultShare } = await session.call(
+        CUSTODY_API_PATHS.recoverVaultShare,
+        {},
+        recoverVaultShareResponseSchema,
+      )
+      shares = { serverShare, vaultShare }
     } catch (error) {
       if (error instanceof ApiError && error.code === 'RECOVERY_NEEDS_LOGIN') {
         throw new Error(RECOVERY_NEEDS_LOGIN)

@@ -10,6 +10,7 @@ import {
   type Hex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { hitRateLimit } from '@latch/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Approver } from './approval.js'
 import { CHAIN_NOT_SUPPORTED, SMART_ACCOUNTS_NOT_ENABLED } from './handlers.js'
@@ -105,6 +106,18 @@ describe('RPC_REQUEST in the frame', () => {
     expect(
       typeof (await frame.call('RPC_REQUEST', { method: 'eth_blockNumber', params: [] })),
     ).toBe('string')
+    // Signed in, the read was the user's own (finding 7): counted on this user's frame budget,
+    // which anonymous clients of the project's `/v1/` cannot spend (0 hits: a look, no count).
+    const { projectId } = world.config
+    const session = await frame.store.get<{ user: { id: string } }>(`session:${projectId}`)
+    const frameBudget = await hitRateLimit(
+      world.server.database.db,
+      `rpc:frame:${projectId}:${session?.user.id}`,
+      { requests: 1, windowMs: 60_000 },
+      Date.now(),
+      0,
+    )
+    expect(frameBudget.count).toBe(1)
     expect(asked).toEqual([])
     await expect(
       frame.call('RPC_REQUEST', { method: 'personal_sign', params: ['0x00', address] }),

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { AUTH_API_PATHS } from '@latch/core/api'
 import { bytesToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_EXPIRED } from './session.js'
 import { unwrap, type Wrapped } from './keys.js'
-import { newFrame, startWorld, type TestFrame, type World } from './test/world.js'
+import { approveByMail, newFrame, startWorld, type TestFrame, type World } from './test/world.js'
 
 // The email login, the wallet's custody and the session events, frame to real server.
 
@@ -69,17 +68,7 @@ describe('the secure frame’s login and custody', () => {
     const phone = await newFrame(world)
     expect(await phone.call('CONNECT_EMAIL', { email })).toEqual({ action: 'VERIFY_DEVICE' })
     const waiting = phone.call('CONNECT_DEVICE', undefined)
-    const link = new URL(
-      await world.mailbox.latestLink(email, { count: 2, match: AUTH_API_PATHS.deviceApprove }),
-    )
-    const approved = await world.server.fetch(
-      new Request(`${link.origin}${link.pathname}${link.search}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: link.origin },
-        body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
-      }),
-    )
-    expect(approved.status).toBe(200)
+    expect(await approveByMail(world, email, 2)).toBe(200)
     await waiting
     const otp = await world.mailbox.latestCode(email, { count: 3 })
     await phone.call('CONNECT_OTP', { otp })

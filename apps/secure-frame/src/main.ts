@@ -6,6 +6,7 @@ import { createWalletKeeper } from './custody.js'
 import { createHandlers } from './handlers.js'
 import { indexedDbStore, memoryStore, type KeyValueStore } from './store.js'
 import { loadDeviceKey, loadWrappingKey } from './keys.js'
+import { signedInRpcFetch } from './rpc-fetch.js'
 import { createSession } from './session.js'
 import { createFarcasterLogin } from './farcaster.js'
 import { createSocialLogin } from './social.js'
@@ -63,6 +64,7 @@ async function start(): Promise<void> {
         dapp = info
       },
       reload: () => location.reload(),
+      fetch: signedInRpcFetch({ device, accessToken: () => session.accessToken() }),
     }),
   })
 }

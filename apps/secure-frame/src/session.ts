@@ -34,6 +34,8 @@ export interface Session {
    * 401). @throws Error 'Session Expired' when there is no session or it ended (and forgets it).
    */
   call: ApiCall
+  /** The live access token (refreshed first when needed), or undefined when signed out. */
+  accessToken(): Promise<string | undefined>
   /** Refreshes now (CONNECT_EMAIL's CONNECT): false when the session is gone. */
   refresh(): Promise<boolean>
   /** Ends the session on the server (best effort) and forgets it here. */
@@ -107,6 +109,11 @@ export function createSession(options: {
     user: async () => (await load())?.user,
     start,
     call,
+    accessToken: () =>
+      live().then(
+        (stored) => stored.accessToken,
+        () => undefined,
+      ),
     refresh: async () => {
       const stored = await load()
       return stored !== undefined && (await refreshNow(stored)) !== undefined

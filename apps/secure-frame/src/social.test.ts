@@ -4,7 +4,7 @@ import { SESSION_EXPIRED } from './session.js'
 import { SOCIAL_TIMED_OUT, SOCIAL_UNKNOWN_URI } from './social.js'
 import { completePopup, startSocialProviders, type SocialProviders } from './test/social.js'
 import { expectAbortStopsPolling, FAST, movableClock } from './test/polling.js'
-import { newFrame, startWorld, type TestFrame, type World } from './test/world.js'
+import { approveByMail, newFrame, startWorld, type TestFrame, type World } from './test/world.js'
 
 // The social login, frame to real server to the real local identity provider and back:
 // GET_SOCIAL_REDIRECT_URI, the popup at the provider, the callback, CONNECT_SOCIAL's wait.
@@ -77,11 +77,17 @@ describe('social login in the secure frame', () => {
     expect(user.userName).toBe(person.username)
   })
 
-  it('finds the same wallet for the same provider user, on another device and after sign-out', async () => {
+  it('finds the same wallet for the same provider user after sign-out, and on a new device once approved', async () => {
     const person = providers.user()
+    const email = person.email ?? expect.unreachable('a scripted user with an email')
     const laptop = await newFrame(world, undefined, FAST)
     const { address } = await socialLogin(laptop, 'google', person.username)
+    // A new device: its sign-in alone releases no share (finding 2); the mailed link approves it.
     const phone = await newFrame(world, undefined, FAST)
+    await expect(socialLogin(phone, 'google', person.username)).rejects.toThrow(
+      'This device is not approved yet: open the link sent to your email',
+    )
+    expect(await approveByMail(world, email)).toBe(200)
     expect((await socialLogin(phone, 'google', person.username)).address).toBe(address)
     await laptop.call('SIGN_OUT', undefined)
     expect((await socialLogin(laptop, 'google', person.username)).address).toBe(address)

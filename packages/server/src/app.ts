@@ -11,6 +11,8 @@ import { createCustodyDeps } from './custody/context.js'
 import type { RouteDeps } from './deps.js'
 import { answerError, HttpError } from './http/errors.js'
 import { requireProject, type ProjectEnv } from './http/project.js'
+import { redactingLog } from './http/redact.js'
+import { frameRpcBudget } from './rpc/budget.js'
 import { accountBalanceRoutes } from './routes/account-balance.js'
 import { accountHistoryRoutes } from './routes/account-history.js'
 import { accountNftsRoutes } from './routes/account-nfts.js'
@@ -33,7 +35,7 @@ import {
   secureFrameDist,
   secureFrameRoutes,
 } from './routes/secure-frame.js'
-import { rpcRoutes } from './routes/rpc.js'
+import { rpcProxy, rpcRoutes } from './routes/rpc.js'
 import { walletRoutes } from './routes/wallets.js'
 
 /** What the routes need besides the configuration. */
@@ -43,7 +45,7 @@ export interface AppDeps {
   fetch?: typeof fetch
   /** The clock (rate-limit windows); `Date.now` by default. */
   now?: () => number
-  /** Where unexpected errors are logged; stderr by default. */
+  /** Where unexpected errors are logged, redacted (see redactForLog); stderr by default. */
   log?: (error: unknown) => void
   /** Email login's mail (`auth`); SMTP from `auth.smtp` by default. */
   mailer?: Mailer
@@ -89,7 +91,8 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
     fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     now: deps.now ?? Date.now,
   }
-  const log = deps.log ?? ((error: unknown) => console.error('[latch-server]', error))
+  // Redacted whoever logs: a failed query's parameters may hold a share or a token.
+  const log = redactingLog(deps.log ?? ((error: unknown) => console.error('[latch-server]', error)))
   const app = new Hono<ProjectEnv>()
   app.onError((error, c) => answerError(error, c, log))
   app.notFound((c) => c.json(new HttpError(404, 'Not found').body(), 404))
@@ -150,7 +153,7 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
         auth: config.auth,
         mode,
         distDir: secureFrameDist(config, deps.configDir),
-        forward: async (request) => app.fetch(request),
+        rpc: rpcProxy(routeDeps, (c, body) => frameRpcBudget(c, auth, body)),
       }),
     )
   } else {

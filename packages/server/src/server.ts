@@ -5,6 +5,7 @@ import { createApp, type AppDeps } from './app.js'
 import { checkedServerMode } from './config/production.js'
 import type { ServerConfig } from './config/schema.js'
 import { openDatabase, type Database } from './db/database.js'
+import { redactingLog } from './http/redact.js'
 import { createIndexers, type Indexers } from './indexer/indexers.js'
 import type { ProjectEnv } from './http/project.js'
 import { loadDirectorySeed, seedDirectory } from './seed/directory.js'
@@ -85,7 +86,9 @@ export async function createServer(
       db: database.db,
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       now: options.now ?? Date.now,
-      log: options.log ?? ((error: unknown) => console.error('[latch-server] indexer:', error)),
+      log: redactingLog(
+        options.log ?? ((error: unknown) => console.error('[latch-server] indexer:', error)),
+      ),
     },
     { start: options.indexer !== false },
   )

@@ -73,6 +73,8 @@ export interface CallOptions {
   authorization?: string
   /** The Origin header: the frame's by default; null sends none (a call not from a page). */
   origin?: string | null
+  /** Query parameters besides `projectId` (the RPC route's `chainId`). */
+  query?: Record<string, string>
 }
 
 /** A frame talking to the server for one project, with one clock. */
@@ -115,18 +117,21 @@ export function frameClient(
         options.authorization ??
         (options.accessToken ? `${ACCESS_TOKEN_SCHEME} ${options.accessToken}` : undefined)
       return server.fetch(
-        new Request(`${FRAME_ORIGIN}${path}?projectId=${encodeURIComponent(projectId)}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(options.origin === null ? {} : { origin: options.origin ?? FRAME_ORIGIN }),
-            ...baseHeaders,
-            ...(proof === 'none' ? {} : { [DEVICE_PROOF_HEADER]: proof }),
-            ...(authorization ? { authorization } : {}),
-            ...options.headers,
+        new Request(
+          `${FRAME_ORIGIN}${path}?${new URLSearchParams({ projectId, ...options.query })}`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(options.origin === null ? {} : { origin: options.origin ?? FRAME_ORIGIN }),
+              ...baseHeaders,
+              ...(proof === 'none' ? {} : { [DEVICE_PROOF_HEADER]: proof }),
+              ...(authorization ? { authorization } : {}),
+              ...options.headers,
+            },
+            body: text,
           },
-          body: text,
-        }),
+        ),
       )
     },
   }

@@ -165,3 +165,47 @@ export async function loginWithCode(
 export function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 }
+
+/** The approval form's POST of a mailed link, as the page's button sends it. */
+export function postApprovalLink(world: AuthWorld, link: string): Promise<Response> {
+  const url = new URL(link)
+  return world.server.fetch(
+    new Request(`${url.origin}${url.pathname}?projectId=${world.projectId}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: world.config.auth.publicUrl,
+      },
+      body: new URLSearchParams({ token: url.searchParams.get('token') ?? '' }),
+    }),
+  )
+}
+
+/**
+ * A new device of an existing account logging in by email: VERIFY_DEVICE, the mailed link
+ * approved, VERIFY_OTP, the code. Mails are counted from what the address already had.
+ */
+export async function loginOnNewDevice(
+  world: AuthWorld,
+  mailbox: Mailbox,
+  email: string,
+  frame?: FrameClient,
+): Promise<{ frame: FrameClient; tokens: AuthTokens }> {
+  const device = frame ?? (await world.newFrame())
+  const before = (await mailbox.messages(email)).length
+  expect(await expectJson(await device.call(AUTH_API_PATHS.email, { email }), 200)).toEqual({
+    action: 'VERIFY_DEVICE',
+  })
+  const waiting = device.call(AUTH_API_PATHS.device, { email })
+  const link = await mailbox.latestLink(email, {
+    count: before + 1,
+    match: AUTH_API_PATHS.deviceApprove,
+  })
+  expect((await postApprovalLink(world, link)).status).toBe(200)
+  expect(await expectJson(await waiting, 200)).toEqual({ action: 'VERIFY_OTP' })
+  const otp = await mailbox.latestCode(email, { count: before + 2 })
+  const tokens = authTokensSchema.parse(
+    await expectJson(await device.call(AUTH_API_PATHS.otp, { email, otp }), 200),
+  )
+  return { frame: device, tokens }
+}

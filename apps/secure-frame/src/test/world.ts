@@ -22,7 +22,7 @@ import type {
   FrameHandlers,
   FrameNotify,
 } from '@latch/frame'
-import { FARCASTER_API_PATHS } from '@latch/core/api'
+import { AUTH_API_PATHS, FARCASTER_API_PATHS } from '@latch/core/api'
 import { createApi } from '../api.js'
 import { createFarcasterLogin } from '../farcaster.js'
 import type { Approver } from '../approval.js'
@@ -30,6 +30,7 @@ import type { FrameConfig } from '../config.js'
 import { createWalletKeeper } from '../custody.js'
 import { createHandlers } from '../handlers.js'
 import { loadDeviceKey, loadWrappingKey } from '../keys.js'
+import { signedInRpcFetch } from '../rpc-fetch.js'
 import { createSession } from '../session.js'
 import { createSocialLogin } from '../social.js'
 import { memoryStore } from '../store.js'
@@ -221,7 +222,7 @@ export async function newFrame(
       reload: () => {
         frame.reloads += 1
       },
-      fetch: fetchFn,
+      fetch: signedInRpcFetch({ device, accessToken: () => session.accessToken(), fetch: fetchFn }),
     }),
     call(type, payload, signal = new AbortController().signal) {
       const notify: FrameNotify = (noticeType, ...args) => {
@@ -233,4 +234,22 @@ export async function newFrame(
     },
   }
   return frame
+}
+
+/**
+ * The person opens the newest device-approval link mailed to `email` (`count`: how many mails to
+ * that address to wait for) and confirms it, as its page's form posts: the server's status.
+ */
+export async function approveByMail(world: World, email: string, count = 1): Promise<number> {
+  const link = new URL(
+    await world.mailbox.latestLink(email, { count, match: AUTH_API_PATHS.deviceApprove }),
+  )
+  const approved = await world.server.fetch(
+    new Request(`${link.origin}${link.pathname}${link.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: link.origin },
+      body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
+    }),
+  )
+  return approved.status
 }

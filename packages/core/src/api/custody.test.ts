@@ -7,7 +7,8 @@ import {
   custodyShareSchema,
   custodyStatement,
   custodyStatusResponseSchema,
-  recoverWalletResponseSchema,
+  recoverServerShareResponseSchema,
+  recoverVaultShareResponseSchema,
 } from './index.js'
 
 const share = (fill: number) =>
@@ -37,13 +38,19 @@ describe('custody schemas', () => {
     expect(z.safeParse(createWalletRequestSchema, { ...body, address: '0x12' }).success).toBe(false)
   })
 
-  it('read a status with or without a wallet, and the recovered shares', () => {
+  it('read a status with or without a wallet, and each recovered share in its own body', () => {
     expect(z.parse(custodyStatusResponseSchema, { wallet: null })).toEqual({ wallet: null })
     expect(z.parse(custodyStatusResponseSchema, { wallet: { address } })).toEqual({
       wallet: { address: address.toLowerCase() },
     })
     expect(
-      z.safeParse(recoverWalletResponseSchema, { address, serverShare: share(1) }).success,
+      z.parse(recoverServerShareResponseSchema, { address, serverShare: share(1) }).serverShare,
+    ).toBe(share(1))
+    expect(
+      z.parse(recoverVaultShareResponseSchema, { address, vaultShare: share(2) }).vaultShare,
+    ).toBe(share(2))
+    expect(
+      z.safeParse(recoverVaultShareResponseSchema, { address, serverShare: share(1) }).success,
     ).toBe(false)
   })
 

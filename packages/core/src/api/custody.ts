@@ -7,9 +7,10 @@
 // - share 2 (the "server share") is stored in the server's database, bound to the user;
 // - share 3 (the "vault share") is stored apart from it, encrypted under a key only the server's
 //   environment holds (`LATCH_CUSTODY_KEY`).
-// No single store holds two shares. A new device, signed in by email and approved, gets shares 2
-// and 3 once, right after its login, and rebuilds the key in the frame. Every call carries a
-// device proof and the session's access token, like the other signed-in auth calls.
+// No single store holds two shares. A new device, signed in and approved (from the mailed link
+// or from another device of the account), gets shares 2 and 3 right after its login, and
+// rebuilds the key in the frame. Every call carries a device proof and the session's access
+// token, like the other signed-in auth calls.
 import * as z from 'zod/mini'
 import { AUTH_ERROR_CODES, authErrorSchema } from './auth.js'
 
@@ -19,8 +20,15 @@ export const CUSTODY_API_PATHS = {
   status: '/v1/auth/custody/status',
   /** Creates the user's wallet from its two server-held shares: once per user (409 after). */
   wallet: '/v1/auth/custody/wallet',
-  /** Releases shares 2 and 3 to a device that has just signed in by email. */
-  recover: '/v1/auth/custody/recover',
+  /**
+   * Releases share 2 to an approved device that has just signed in. Shares 2 and 3 come from
+   * two calls, never in one body: a proxy or an APM that logs one answer holds one share.
+   */
+  recoverServerShare: '/v1/auth/custody/recover/server-share',
+  /** Releases share 3 (opened from the vault), on the same terms as share 2. */
+  recoverVaultShare: '/v1/auth/custody/recover/vault-share',
+  /** Approves another (pending) device of the signed-in account, from an approved one. */
+  approveDevice: '/v1/auth/custody/approve-device',
 } as const
 
 /** Shares of a 2-of-3 split of a 32-byte key: 33 bytes each (the value bytes and the x byte). */
@@ -68,15 +76,36 @@ export const createWalletRequestSchema = z.strictObject({
 
 export const createWalletResponseSchema = z.object({ address: custodyAddressSchema })
 
-/** `POST /v1/auth/custody/recover`: nothing but the proof and the token. */
+/** Either recovery call: nothing but the proof and the token. */
 export const recoverWalletRequestSchema = z.strictObject({})
 
-/** Shares 2 and 3: with them the frame rebuilds the key, checks the address, and forgets them. */
-export const recoverWalletResponseSchema = z.object({
+/** Share 2, and the wallet's address it belongs to. */
+export const recoverServerShareResponseSchema = z.object({
   address: custodyAddressSchema,
   serverShare: custodyShareSchema,
+})
+
+/**
+ * Share 3. With share 2 the frame rebuilds the key, checks that it gives the address, and
+ * forgets both.
+ */
+export const recoverVaultShareResponseSchema = z.object({
+  address: custodyAddressSchema,
   vaultShare: custodyShareSchema,
 })
+
+/** A device key's RFC 7638 thumbprint (base64url SHA-256): how a device is named. */
+export const deviceThumbprintSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a device key thumbprint'))
+
+/**
+ * `POST /v1/auth/custody/approve-device`: the thumbprint of the account's pending device to
+ * approve (the new device shows it), sent from a device the account already approved.
+ */
+export const approveDeviceRequestSchema = z.strictObject({ jkt: deviceThumbprintSchema })
+
+export const approveDeviceResponseSchema = z.object({ approved: z.literal(true) })
 
 /** Why a custody call failed (beside the auth codes: SESSION_EXPIRED, RATE_LIMITED, …). */
 export const CUSTODY_ERROR_CODES = [
@@ -87,10 +116,17 @@ export const CUSTODY_ERROR_CODES = [
   /** The signature does not come from the address's key. */
   'INVALID_SIGNATURE',
   /**
-   * Shares are released only within a short window after an email login on this device: sign in
-   * by email again.
+   * Shares are released only within a short window after a login (or the approval) of this
+   * device: sign in again.
    */
   'RECOVERY_NEEDS_LOGIN',
+  /**
+   * This device was never approved for the account (a social or Farcaster sign-in on a new
+   * device): shares are released only once it is, from the mailed link or another device.
+   */
+  'DEVICE_NOT_APPROVED',
+  /** approve-device named no pending device of the account. */
+  'NO_PENDING_DEVICE',
   /** The server lacks its custody key, or it is not the key the shares were sealed with. */
   'CUSTODY_UNAVAILABLE',
 ] as const
@@ -106,4 +142,6 @@ export type CustodyError = z.output<typeof custodyErrorSchema>
 
 export type CustodyStatusResponse = z.output<typeof custodyStatusResponseSchema>
 export type CreateWalletRequest = z.output<typeof createWalletRequestSchema>
-export type RecoverWalletResponse = z.output<typeof recoverWalletResponseSchema>
+export type RecoverServerShareResponse = z.output<typeof recoverServerShareResponseSchema>
+export type RecoverVaultShareResponse = z.output<typeof recoverVaultShareResponseSchema>
+export type ApproveDeviceRequest = z.output<typeof approveDeviceRequestSchema>

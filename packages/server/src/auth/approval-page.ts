@@ -35,7 +35,7 @@ export function approvalFormPage(
   return page(
     'Approve a new device?',
     `<p>A sign-in to the wallet of <strong>${escapeHtml(pending.email)}</strong> from a new device was asked for at ${escapeHtml(pending.requestedAt.toISOString())}.</p>
-<p>Approve only if it was you, just now. A device you approve can use your wallet once the code mailed next is entered.</p>
+<p>Approve only if it was you, just now. A device you approve can use your wallet.</p>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve this device</button></form>`,
   )
 }
@@ -43,7 +43,7 @@ export function approvalFormPage(
 export function approvedPage(): string {
   return page(
     'Device approved',
-    '<p>Go back to the app: it continues by itself, and a sign-in code is on its way to your email.</p>',
+    '<p>Go back to the app. Signing in by email, it continues by itself and a sign-in code is on its way to your email; otherwise try again there.</p>',
   )
 }
 

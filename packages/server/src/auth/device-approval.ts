@@ -1,7 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { AUTH_API_PATHS } from '@latch/core/api'
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { deviceApprovals, devices, users } from '../db/schema.js'
 import type { AuthDeps } from './context.js'
 import { hmac, randomToken } from './crypto.js'
+import { deviceApprovalMail } from './mail-templates.js'
+import { sendMail } from './mail.js'
 
 // A new device of an existing account is approved from a link mailed to the account's address.
 // The link holds a random token; only its hash is stored. One live link per device: asking
@@ -27,6 +30,28 @@ export async function createApproval(deps: AuthDeps, deviceId: string): Promise<
     })
   })
   return token
+}
+
+/** Who asked for a device's approval: the project the link goes back to. */
+export interface ApprovalRequest {
+  projectId: string
+}
+
+/**
+ * Mails the account's address a new approval link for its pending device (replacing any
+ * earlier link): CONNECT_EMAIL on a new device, or a recovery refused to an unapproved one.
+ */
+export async function mailApprovalLink(
+  deps: AuthDeps,
+  email: string,
+  deviceId: string,
+  request: ApprovalRequest,
+): Promise<void> {
+  const token = await createApproval(deps, deviceId)
+  const link = new URL(AUTH_API_PATHS.deviceApprove, deps.config.publicUrl)
+  link.searchParams.set('projectId', request.projectId)
+  link.searchParams.set('token', token)
+  await sendMail(deps, deviceApprovalMail(email, link.href, deps.config.deviceApproval.ttlSeconds))
 }
 
 /** What the approval page shows about a link that still works. */
@@ -97,6 +122,38 @@ export async function hasLiveApproval(deps: AuthDeps, deviceId: string): Promise
         gt(deviceApprovals.expiresAt, new Date(deps.now())),
       ),
     )
+    .limit(1)
+  return row !== undefined
+}
+
+/**
+ * Approves a pending device of `userId` from another of its devices (already approved, and
+ * signed in: the caller checks). Only a device of that same account, and only once.
+ * @returns false when the account has no pending device with that key.
+ */
+export async function approveDeviceByKey(
+  deps: AuthDeps,
+  userId: string,
+  jkt: string,
+): Promise<boolean> {
+  const now = new Date(deps.now())
+  const [approved] = await deps.db
+    .update(devices)
+    .set({ approvedAt: now })
+    .where(and(eq(devices.userId, userId), eq(devices.jkt, jkt), isNull(devices.approvedAt)))
+    .returning({ id: devices.id })
+  if (!approved) return false
+  // Its mailed link, if any, has nothing left to approve.
+  await deps.db.delete(deviceApprovals).where(eq(deviceApprovals.deviceId, approved.id))
+  return true
+}
+
+/** Whether the device was approved (by any of the ways above). */
+export async function isApprovedDevice(deps: AuthDeps, deviceId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), isNotNull(devices.approvedAt)))
     .limit(1)
   return row !== undefined
 }

@@ -4,7 +4,7 @@ import { changeEmail, findUserByEmail, type UserRow } from './accounts.js'
 import type { AuthDeps } from './context.js'
 import { emailInUse } from './errors.js'
 import { enforceLimits } from './limits.js'
-import { mailLimits, sendMail } from './login.js'
+import { mailLimits, sendMail } from './mail.js'
 import {
   emailChangedMail,
   updatePrimaryCodeMail,
@@ -45,7 +45,8 @@ export async function startEmailUpdate(
       { path: ['newEmail'], message: 'This is already your email' },
     ])
   }
-  await enforceLimits(deps, mailLimits(deps, current, request.ip))
+  // The signed-in account's own address, asked by its own session.
+  await enforceLimits(deps, mailLimits(deps, current, request.ip, { trusted: true }))
   await ensureFree(deps, request.user.id, request.newEmail)
   const code = await issueOtp(deps, {
     purpose: 'update_primary',
@@ -87,7 +88,8 @@ export async function confirmPrimaryOtp(
   request: UpdateRequest & { otp: string },
 ): Promise<'VERIFY_SECONDARY_OTP'> {
   const newEmail = await spendUpdateCode(deps, request, 'update_primary')
-  await enforceLimits(deps, mailLimits(deps, newEmail, request.ip))
+  // The new address may be anyone's: its ceiling holds.
+  await enforceLimits(deps, mailLimits(deps, newEmail, request.ip, { trusted: false }))
   await ensureFree(deps, request.user.id, newEmail)
   const code = await issueOtp(deps, {
     purpose: 'update_secondary',

@@ -9,11 +9,12 @@ import { enforceLimits } from './limits.js'
 import { openSession } from './sessions.js'
 import type { FlowOwner } from './social-flows.js'
 import { linkSocialAccount } from './social-link.js'
-import { approvedDevice, type SocialCaller } from './social-login.js'
+import { socialDevice, type SocialCaller } from './social-login.js'
 
 // Sign in with Farcaster for the frame (issue 12): start → the Farcaster app approves on the
-// relay → result → connect. It ends where the social login ends: a session of an approved device
-// of the account the fid is linked to, tokens bound to the device key that started the sign-in.
+// relay → result → connect. It ends where the social login ends: a session of the account the
+// fid is linked to (a new device left pending, see socialDevice), tokens bound to the device key
+// that started the sign-in.
 
 /** A checked call of the frame (its device key, project and client address) and its browser. */
 export interface FarcasterCaller extends SocialCaller {
@@ -85,7 +86,7 @@ export async function connectFarcaster(
     now,
   )
   await recordAccount(auth, channel.id, user.id)
-  const device = await approvedDevice(auth, user.id, caller.device, now)
+  const device = await socialDevice(auth, user.id, caller.device, now)
   const tokens = await openSession(auth, {
     user,
     deviceId: device.id,

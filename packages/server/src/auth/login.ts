@@ -1,5 +1,5 @@
 import type { AuthTokens, ConnectEmailAction } from '@latch/core/api'
-import { AUTH_API_PATHS, OTP_TTL_SECONDS } from '@latch/core/api'
+import { OTP_TTL_SECONDS } from '@latch/core/api'
 import {
   createAccount,
   ensureDevice,
@@ -8,11 +8,11 @@ import {
   touchDevice,
 } from './accounts.js'
 import type { AuthDeps } from './context.js'
-import { createApproval, hasLiveApproval } from './device-approval.js'
-import { deviceApprovalExpired, deviceNotVerified, mailFailed } from './errors.js'
+import { hasLiveApproval, mailApprovalLink } from './device-approval.js'
+import { deviceApprovalExpired, deviceNotVerified } from './errors.js'
 import { enforceLimits } from './limits.js'
-import { deviceApprovalMail, loginCodeMail } from './mail-templates.js'
-import type { OutgoingMail } from './mailer.js'
+import { loginCodeMail } from './mail-templates.js'
+import { mailLimits, sendMail } from './mail.js'
 import { issueOtp, verifyOtp } from './otp.js'
 import type { ProvenDevice } from './proof.js'
 import { hasLiveSession, openSession } from './sessions.js'
@@ -28,24 +28,6 @@ export interface LoginRequest {
   projectId: string
   ip: string
 }
-
-/** Sends a mail, as a 502 MAIL_FAILED the frame can show when the SMTP server fails. */
-export async function sendMail(deps: AuthDeps, mail: OutgoingMail): Promise<void> {
-  try {
-    await deps.mailer.send(mail)
-  } catch (error) {
-    // The operator needs the SMTP server's answer; the client only that the mail did not go.
-    deps.log(error)
-    throw mailFailed()
-  }
-}
-
-/** The limits of a request that may send mail to `email`. */
-export const mailLimits = (deps: AuthDeps, email: string, ip: string) =>
-  [
-    [`send:email:${email}`, deps.config.rateLimits.sendPerEmail],
-    [`send:ip:${ip}`, deps.config.rateLimits.sendPerIp],
-  ] as const
 
 async function sendLoginCode(deps: AuthDeps, request: LoginRequest): Promise<'VERIFY_OTP'> {
   const code = await issueOtp(deps, {
@@ -72,10 +54,12 @@ export async function connectEmail(
   deps: AuthDeps,
   request: LoginRequest,
 ): Promise<ConnectEmailAction> {
-  await enforceLimits(deps, mailLimits(deps, request.email, request.ip))
   const user = await findUserByEmail(deps.db, request.email)
+  const device = user ? await findDevice(deps.db, user.id, request.device.jkt) : undefined
+  // The account's own approved device is never held back by strangers' calls (see mailLimits).
+  const trusted = Boolean(device?.approvedAt)
+  await enforceLimits(deps, mailLimits(deps, request.email, request.ip, { trusted }))
   if (!user) return sendLoginCode(deps, request)
-  const device = await findDevice(deps.db, user.id, request.device.jkt)
   if (device?.approvedAt) {
     const live = { userId: user.id, deviceId: device.id, projectId: request.projectId }
     if (await hasLiveSession(deps, live)) {
@@ -86,14 +70,7 @@ export async function connectEmail(
   }
   const pending =
     device ?? (await ensureDevice(deps.db, user.id, request.device, new Date(deps.now())))
-  const token = await createApproval(deps, pending.id)
-  const link = new URL(AUTH_API_PATHS.deviceApprove, deps.config.publicUrl)
-  link.searchParams.set('projectId', request.projectId)
-  link.searchParams.set('token', token)
-  await sendMail(
-    deps,
-    deviceApprovalMail(request.email, link.href, deps.config.deviceApproval.ttlSeconds),
-  )
+  await mailApprovalLink(deps, request.email, pending.id, { projectId: request.projectId })
   return 'VERIFY_DEVICE'
 }
 
@@ -118,7 +95,8 @@ export async function connectDevice(
     const device = await findDevice(deps.db, user.id, request.device.jkt)
     if (!device) throw deviceApprovalExpired()
     if (device.approvedAt) {
-      await enforceLimits(deps, mailLimits(deps, request.email, request.ip))
+      // Approved by the account's owner just now: its own device.
+      await enforceLimits(deps, mailLimits(deps, request.email, request.ip, { trusted: true }))
       return sendLoginCode(deps, request)
     }
     if (!(await hasLiveApproval(deps, device.id))) throw deviceApprovalExpired()

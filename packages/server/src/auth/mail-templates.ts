@@ -114,3 +114,34 @@ export function emailChangedMail(to: string, newEmail: string): OutgoingMail {
     ]),
   }
 }
+
+/** Where and when something happened to the wallet, as a notice names it. */
+export interface NoticeContext {
+  /** The app (the project's name, else its id). */
+  app: string
+  /** The server's time of it. */
+  at: Date
+  /** The browser that did it (see describeBrowser). */
+  browser: string
+}
+
+/**
+ * The notice of a share release (finding 9): the wallet's key was rebuilt on a device, naming
+ * the app, the time and the browser, so a recovery the user did not make is seen.
+ */
+export function shareReleaseMail(to: string, notice: NoticeContext): OutgoingMail {
+  const facts = [
+    `App: ${notice.app}`,
+    `Time: ${notice.at.toUTCString()}`,
+    `Browser: ${notice.browser}`,
+  ]
+  const what = 'Your wallet was recovered on a device.'
+  const unless =
+    'If this was not you, someone can use your wallet: move your funds to a wallet only you hold, and change your email.'
+  return {
+    to,
+    subject: 'Your wallet was recovered on a device',
+    text: `${[what, facts.join('\n'), unless].join('\n\n')}\n`,
+    html: page([escapeHtml(what), ...facts.map(escapeHtml), escapeHtml(unless)]),
+  }
+}

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@latch/core/api'
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { otps } from '../db/schema.js'
+import { hitRateLimit } from '../limits/rate-limit.js'
 import type { AuthDeps } from './context.js'
 import { hmac, randomOtp, safeEqual } from './crypto.js'
-import { codeExpired, codeLocked, invalidCode } from './errors.js'
+import { codeExpired, codeLocked, invalidCode, rateLimited } from './errors.js'
 
 /** What a code is for. */
 export type OtpPurpose = 'login' | 'update_primary' | 'update_secondary'
@@ -80,12 +81,31 @@ export async function issueOtp(deps: AuthDeps, request: OtpRequest): Promise<str
  * guesses on several instances never get more than {@link OTP_MAX_ATTEMPTS} tries between them.
  * A right code is used up at once; the limit's last wrong try burns it.
  * @throws AuthError 401: INVALID_CODE (with attempts left), CODE_EXPIRED (none live for this
- * device: expired, used, replaced or never sent) or CODE_LOCKED.
+ * device: expired, used, replaced or never sent) or CODE_LOCKED; 429 RATE_LIMITED when the
+ * subject had `wrongCodesPerEmail` wrong codes in the window, whichever codes and clients.
  */
 export async function verifyOtp(
   deps: AuthDeps,
   check: { purpose: OtpPurpose; subject: string; code: string; jkt: string },
 ): Promise<SpentOtp> {
+  // Finding 8: wrong codes are counted per subject (the address, or the account of an email
+  // update) across codes and client addresses; a new code does not reset that count. Over it,
+  // every code of the subject is refused, the right one too, until the window ends.
+  const wrongCodes = (hits: number) =>
+    hitRateLimit(
+      deps.db,
+      `auth:wrong-codes:${check.subject}`,
+      {
+        requests: deps.config.rateLimits.wrongCodesPerEmail.requests,
+        windowMs: deps.config.rateLimits.wrongCodesPerEmail.windowSeconds * 1000,
+      },
+      deps.now(),
+      hits,
+    )
+  const locked = await wrongCodes(0)
+  if (locked.count >= deps.config.rateLimits.wrongCodesPerEmail.requests) {
+    throw rateLimited(locked.retryAfterSeconds)
+  }
   const now = new Date(deps.now())
   const mine = and(
     eq(otps.purpose, check.purpose),
@@ -104,6 +124,7 @@ export async function verifyOtp(
     throw codeExpired()
   }
   if (!safeEqual(attempt.codeHash, codeHash(deps, attempt.id, check.code))) {
+    await wrongCodes(1)
     throw invalidCode(OTP_MAX_ATTEMPTS - attempt.attempts)
   }
   const [spent] = await deps.db

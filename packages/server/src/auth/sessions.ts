@@ -202,8 +202,12 @@ export type Authentication =
 /**
  * Checks an access token shown with a proof by the device key `jkt`: the token must be valid
  * for this project and bound to that very key (a stolen token with the thief's own key is
- * refused), and its session must not have ended.
- * @throws AuthError 401 SESSION_EXPIRED (bad token) or INVALID_PROOF (another key's token).
+ * refused), and the session it names must belong to that same key's device. The last check is
+ * what stops a token forged with the login's secret: it can name any session and any key, but
+ * not change which device the session was opened on. Only then does it matter whether the
+ * session has ended.
+ * @throws AuthError 401 SESSION_EXPIRED (bad token) or INVALID_PROOF (another key's token, or a
+ * token whose key is not its session's device's).
  */
 export async function authenticate(
   deps: AuthDeps,
@@ -218,18 +222,26 @@ export async function authenticate(
   if (claims.jkt !== request.jkt) throw invalidProof('the access token is bound to another device')
   const now = new Date(deps.now())
   const [found] = await deps.db
-    .select({ user: users, deviceId: authSessions.deviceId })
+    .select({
+      user: users,
+      deviceId: authSessions.deviceId,
+      deviceJkt: devices.jkt,
+      revokedAt: authSessions.revokedAt,
+      expiresAt: authSessions.expiresAt,
+    })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(
-      and(
-        eq(authSessions.id, claims.sessionId),
-        eq(authSessions.userId, claims.userId),
-        liveSession(now),
-      ),
-    )
+    .innerJoin(devices, eq(devices.id, authSessions.deviceId))
+    .where(and(eq(authSessions.id, claims.sessionId), eq(authSessions.userId, claims.userId)))
     .limit(1)
   if (!found) return { state: 'ended', sessionId: claims.sessionId }
+  // Checked before liveness: a forged token must not even sign the owner out.
+  if (found.deviceJkt !== claims.jkt) {
+    throw invalidProof('the access token is not bound to its session’s device')
+  }
+  if (found.revokedAt !== null || found.expiresAt <= now) {
+    return { state: 'ended', sessionId: claims.sessionId }
+  }
   return { state: 'live', user: found.user, sessionId: claims.sessionId, deviceId: found.deviceId }
 }
 
@@ -241,7 +253,7 @@ export async function authenticate(
 export async function requireSignedIn(
   deps: AuthDeps,
   request: { accessToken: string | undefined; jkt: string; projectId: string },
-): Promise<{ user: UserRow; sessionId: string }> {
+): Promise<{ user: UserRow; sessionId: string; deviceId: string }> {
   if (request.accessToken === undefined) throw sessionExpired()
   const auth = await authenticate(deps, { ...request, accessToken: request.accessToken })
   if (auth.state === 'ended') throw sessionExpired()

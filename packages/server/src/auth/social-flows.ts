@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { SocialProvider, SocialResultResponse } from '@latch/core/api'
-import { generateCodeVerifier, generateState } from 'arctic'
+import { generateState } from 'arctic'
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { socialFlows } from '../db/schema.js'
 import type { AuthDeps } from './context.js'
@@ -24,6 +24,15 @@ const stateHash = (deps: AuthDeps, state: string) => hmac(deps.keys.token, `soci
 export const bindingHash = (deps: AuthDeps, binding: string) =>
   hmac(deps.keys.token, `social-binding:${binding}`)
 
+/**
+ * A flow's PKCE (S256) verifier (finding 9): derived from its `state` under the login's secret,
+ * so it is never stored. The table holds only the state's HMAC (another key's use of the
+ * secret), so a copy of the database cannot redeem a stolen authorization code, and the state
+ * alone (seen in the popup's URL) gives nothing without the secret.
+ */
+export const codeVerifierOf = (deps: AuthDeps, state: string) =>
+  hmac(deps.keys.token, `social-pkce:${state}`)
+
 /** What a new flow is for. */
 export interface NewFlow {
   provider: SocialProvider
@@ -41,17 +50,19 @@ export interface StartedFlow {
   state: string
   /** 256 random bits: what binds the flow to the browser whose popup takes it (issue 29). */
   binding: string
+  /** The PKCE verifier: see {@link codeVerifierOf}. */
   codeVerifier: string
   nonce: string | undefined
 }
 
 export async function createFlow(deps: AuthDeps, flow: NewFlow): Promise<StartedFlow> {
   const now = deps.now()
+  const state = generateState()
   const started: StartedFlow = {
     id: randomUUID(),
-    state: generateState(),
+    state,
     binding: randomToken(),
-    codeVerifier: generateCodeVerifier(),
+    codeVerifier: codeVerifierOf(deps, state),
     nonce: flow.oidc ? randomToken() : undefined,
   }
   await deps.db
@@ -64,7 +75,6 @@ export async function createFlow(deps: AuthDeps, flow: NewFlow): Promise<Started
     provider: flow.provider,
     projectId: flow.projectId,
     deviceJkt: flow.jkt,
-    codeVerifier: started.codeVerifier,
     nonce: started.nonce ?? null,
     status: 'pending',
     createdAt: new Date(now),

@@ -7,9 +7,9 @@ import {
   type SocialResultResponse,
   type SocialStartResponse,
 } from '@latch/core/api'
-import { eq } from 'drizzle-orm'
-import { devices } from '../db/schema.js'
-import { ensureDevice, findUserById, type DeviceRow } from './accounts.js'
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { custodyWallets, devices } from '../db/schema.js'
+import { ensureDevice, findDevice, findUserById, type DeviceRow } from './accounts.js'
 import type { AuthDeps } from './context.js'
 import { enforceLimits } from './limits.js'
 import type { ProvenDevice } from './proof.js'
@@ -35,6 +35,7 @@ import {
 import {
   bindFlow,
   claimFlow,
+  codeVerifierOf,
   createFlow,
   failFlow,
   finishFlow,
@@ -48,8 +49,8 @@ import { linkSocialAccount } from './social-link.js'
 import { appleCallbackExtras, providerProfile, type ProviderProfile } from './social-profile.js'
 
 // The social login (issue 12): start → the provider → callback → result → connect. It ends
-// where the email login's CONNECT_OTP ends: a session of an approved device of the account,
-// tokens bound to the device key that started the flow.
+// in a session of the account, tokens bound to the device key that started the flow; unlike
+// the email login's CONNECT_OTP, a new device is not approved by it (see socialDevice).
 
 /** What the social routes share. */
 export interface SocialDeps {
@@ -131,7 +132,7 @@ export async function bindSocialFlow(
   if (!flow || !client) throw flowNotFound()
   const uri = authorizationUrl(client, {
     state,
-    codeVerifier: flow.codeVerifier,
+    codeVerifier: codeVerifierOf(deps.auth, state),
     nonce: flow.nonce ?? undefined,
   })
   return { flow, uri: uri.href }
@@ -171,11 +172,12 @@ async function providerUser(
   deps: SocialDeps,
   flow: FlowRow,
   client: ProviderClient,
-  params: CallbackParams & { code: string },
+  params: CallbackParams & { code: string; state: string },
 ): Promise<ProviderProfile | FlowFailure> {
   const { auth } = deps
   try {
-    const tokens = await exchangeCode(client, params.code, flow.codeVerifier, auth.now())
+    const verifier = codeVerifierOf(auth, params.state)
+    const tokens = await exchangeCode(client, params.code, verifier, auth.now())
     return await providerProfile(client, tokens, {
       nonce: flow.nonce,
       now: auth.now(),
@@ -196,7 +198,7 @@ async function settleFlow(
   deps: SocialDeps,
   flow: FlowRow,
   provider: SocialProvider,
-  params: CallbackParams,
+  params: CallbackParams & { state: string },
 ): Promise<FlowFailure | undefined> {
   if (params.error !== undefined) {
     return params.error === 'access_denied' ? accessDenied() : providerError()
@@ -237,7 +239,7 @@ export async function socialCallback(
   }
   let failure: FlowFailure | undefined
   try {
-    failure = await settleFlow(deps, flow, provider, params)
+    failure = await settleFlow(deps, flow, provider, { ...params, state: params.state })
   } catch (error) {
     // Not the provider's doing (the database): the flow still ends, so the frame stops waiting.
     await failFlow(deps.auth, flow.id, providerError())
@@ -261,20 +263,32 @@ export async function socialResult(
 }
 
 /**
- * This device's row in the account, approved: the provider's sign-in proved the person just as
- * the email login's code does. A row left pending by an email login (awaiting the emailed
- * approval) is approved too.
+ * This device's row in the account, for a social or Farcaster sign-in. The provider vouches for
+ * the person, not for this browser, so a device new to the account stays pending: it gets a
+ * session, but no share of the wallet until it is approved from the mailed link or from another
+ * device of the account (docs/security.md). The one exception is the first device of an account
+ * with no approved device and no wallet yet: there is nothing to protect, and nobody else to
+ * approve it. A row left pending (by an email login awaiting its link) stays pending.
  */
-export async function approvedDevice(
+export async function socialDevice(
   deps: AuthDeps,
   userId: string,
   device: ProvenDevice,
   now: Date,
 ): Promise<DeviceRow> {
-  const row = await ensureDevice(deps.db, userId, device, now, true)
-  if (row.approvedAt) return row
-  await deps.db.update(devices).set({ approvedAt: now }).where(eq(devices.id, row.id))
-  return { ...row, approvedAt: now }
+  const known = await findDevice(deps.db, userId, device.jkt)
+  if (known) return ensureDevice(deps.db, userId, device, now)
+  const [approved] = await deps.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.userId, userId), isNotNull(devices.approvedAt)))
+    .limit(1)
+  const [wallet] = await deps.db
+    .select({ id: custodyWallets.id })
+    .from(custodyWallets)
+    .where(eq(custodyWallets.userId, userId))
+    .limit(1)
+  return ensureDevice(deps.db, userId, device, now, !approved && !wallet)
 }
 
 /**
@@ -292,7 +306,7 @@ export async function connectSocial(
   const flow = await takeFlow(auth, flowId, owner(caller))
   const user = await findUserById(auth.db, flow.userId)
   if (!user) throw new Error("the social login's account vanished")
-  const device = await approvedDevice(auth, user.id, caller.device, new Date(auth.now()))
+  const device = await socialDevice(auth, user.id, caller.device, new Date(auth.now()))
   const tokens = await openSession(auth, {
     user,
     deviceId: device.id,

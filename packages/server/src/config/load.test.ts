@@ -25,6 +25,8 @@ describe('server configuration', () => {
       features: [],
       analytics: false,
       rpcRateLimit: { requests: 600, windowSeconds: 60 },
+      frameRpcRateLimit: { requests: 600, windowSeconds: 60 },
+      trackRateLimit: { requests: 120, windowSeconds: 60 },
     })
     expect(config.directory.seed).toBe('builtin')
     expect(config.prices).toEqual({ kind: 'none' })
@@ -86,7 +88,7 @@ describe('server configuration', () => {
       auth: {
         publicUrl: 'http://127.0.0.1:8787',
         smtp: { host: '127.0.0.1', port: 1025, secure: false },
-        rateLimits: { sendPerEmail: { requests: 5, windowSeconds: 600 } },
+        rateLimits: { sendPerEmailIp: { requests: 5, windowSeconds: 600 } },
       },
     })
     expect((await loadServerConfig(example.pathname)).auth?.secret).toBeUndefined()
@@ -142,9 +144,11 @@ describe('server configuration', () => {
       sessionMaxAgeSeconds: 7_776_000,
       deviceApproval: { ttlSeconds: 900, waitSeconds: 25, pollMs: 500 },
       rateLimits: {
-        sendPerEmail: { requests: 5, windowSeconds: 600 },
+        sendPerEmailIp: { requests: 5, windowSeconds: 600 },
+        sendPerEmail: { requests: 30, windowSeconds: 3_600 },
         sendPerIp: { requests: 20, windowSeconds: 600 },
         verifyPerEmailIp: { requests: 10, windowSeconds: 600 },
+        wrongCodesPerEmail: { requests: 10, windowSeconds: 3_600 },
         sessionPerIp: { requests: 60, windowSeconds: 600 },
       },
     })

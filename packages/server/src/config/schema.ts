@@ -40,6 +40,8 @@ const rateLimitSchema = z.object({
 
 export const projectConfigSchema = z.object({
   id: projectIdSchema,
+  /** The app's name in the mails a user gets about their wallet; the id when absent. */
+  name: z.string().trim().min(1).max(64).optional(),
   /** Origins whose pages may call the server for this project; others get 403 and no CORS grant. */
   allowedOrigins: z.array(originPattern).min(1),
   /** SPEC §7 remote features. */
@@ -48,6 +50,13 @@ export const projectConfigSchema = z.object({
   analytics: z.boolean().default(false),
   /** The project's JSON-RPC proxy budget (SPEC §7 `/v1/`), shared by every server instance. */
   rpcRateLimit: rateLimitSchema.default({ requests: 600, windowSeconds: 60 }),
+  /**
+   * The secure frame's own JSON-RPC budget, per signed-in user (a call with the session's token
+   * and device proof): apart from `rpcRateLimit`, so anonymous clients cannot starve the frame.
+   */
+  frameRpcRateLimit: rateLimitSchema.default({ requests: 600, windowSeconds: 60 }),
+  /** `POST /e` analytics (`track`) events per client: 120 a minute. */
+  trackRateLimit: rateLimitSchema.default({ requests: 120, windowSeconds: 60 }),
 })
 
 /**
@@ -135,12 +144,22 @@ export const smtpConfigSchema = z.object({
 
 /** The email login's limits, each counted in the database (shared by every instance). */
 export const authRateLimitsSchema = z.object({
-  /** Mails (codes, approval links) per address: 5 per 10 minutes. */
-  sendPerEmail: rateLimitSchema.default({ requests: 5, windowSeconds: 600 }),
+  /** Mails (codes, approval links) per address and client address: 5 per 10 minutes. */
+  sendPerEmailIp: rateLimitSchema.default({ requests: 5, windowSeconds: 600 }),
+  /**
+   * Mails per address from callers that are not one of its account's approved devices, whatever
+   * their client address: 30 an hour (a mail bomb's ceiling; the owner's devices never meet it).
+   */
+  sendPerEmail: rateLimitSchema.default({ requests: 30, windowSeconds: 3_600 }),
   /** Mails per client address: 20 per 10 minutes. */
   sendPerIp: rateLimitSchema.default({ requests: 20, windowSeconds: 600 }),
   /** Code attempts per address and client address, across codes: 10 per 10 minutes. */
   verifyPerEmailIp: rateLimitSchema.default({ requests: 10, windowSeconds: 600 }),
+  /**
+   * Wrong codes per address (per account for an email update), across codes and client
+   * addresses: 10 an hour, then every code of the address is refused until the hour ends.
+   */
+  wrongCodesPerEmail: rateLimitSchema.default({ requests: 10, windowSeconds: 3_600 }),
   /** Refreshes and device-approval waits per client address: 60 per 10 minutes. */
   sessionPerIp: rateLimitSchema.default({ requests: 60, windowSeconds: 600 }),
 })
@@ -192,9 +211,11 @@ export const authConfigSchema = z.object({
     })
     .default({ ttlSeconds: 900, waitSeconds: 25, pollMs: 500 }),
   rateLimits: authRateLimitsSchema.default({
-    sendPerEmail: { requests: 5, windowSeconds: 600 },
+    sendPerEmailIp: { requests: 5, windowSeconds: 600 },
+    sendPerEmail: { requests: 30, windowSeconds: 3_600 },
     sendPerIp: { requests: 20, windowSeconds: 600 },
     verifyPerEmailIp: { requests: 10, windowSeconds: 600 },
+    wrongCodesPerEmail: { requests: 10, windowSeconds: 3_600 },
     sessionPerIp: { requests: 60, windowSeconds: 600 },
   }),
   /**
@@ -230,7 +251,7 @@ export const custodyConfigSchema = z.object({
   recoveryWindowSeconds: z.number().int().min(60).max(3_600).default(600),
   rateLimits: z
     .object({
-      /** Share releases per user: 5 a day. */
+      /** Recoveries per user: 5 a day (each share counted on its own, so 5 of each). */
       recoverPerUser: rateLimitSchema.default({ requests: 5, windowSeconds: 86_400 }),
       /** Custody calls per client address: 60 per 10 minutes. */
       callsPerIp: rateLimitSchema.default({ requests: 60, windowSeconds: 600 }),

@@ -30,7 +30,24 @@ export const recoveryNeedsLogin = () =>
   new CustodyError(
     403,
     'RECOVERY_NEEDS_LOGIN',
-    'Recovering the wallet needs a fresh email login on this device',
+    'Recovering the wallet needs a fresh login on this device',
+  )
+
+/** A device no second factor approved: `mailed` when a link went to the account's address. */
+export const deviceNotApproved = (mailed: boolean) =>
+  new CustodyError(
+    403,
+    'DEVICE_NOT_APPROVED',
+    mailed
+      ? 'This device is not approved yet: open the link sent to your email to approve it, then try again'
+      : 'This device is not approved yet: approve it from a device where you already use this wallet, then try again',
+  )
+
+export const noPendingDevice = () =>
+  new CustodyError(
+    404,
+    'NO_PENDING_DEVICE',
+    'No device of this account waits for approval with this key',
   )
 
 export const custodyUnavailable = (why: string) =>

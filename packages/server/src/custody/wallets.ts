@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { custodyStatement, type CreateWalletRequest } from '@latch/core/api'
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { verifyMessage } from 'viem'
 import type { UserRow } from '../auth/accounts.js'
+import { mailApprovalLink } from '../auth/device-approval.js'
+import { AuthError } from '../auth/errors.js'
+import { enforceLimits } from '../auth/limits.js'
+import { mailLimits } from '../auth/mail.js'
+import { shareReleaseMail } from '../auth/mail-templates.js'
 import {
   authSessions,
   custodyReleases,
@@ -13,6 +18,7 @@ import {
 import type { CustodyDeps } from './context.js'
 import {
   custodyUnavailable,
+  deviceNotApproved,
   invalidSignature,
   noWallet,
   recoveryNeedsLogin,
@@ -21,7 +27,7 @@ import {
 import { openShare, sealShare, type CustodyKey } from './seal.js'
 
 // The wallet's two server-held shares: written once, when the frame creates the key, and read
-// only to help a device that has just signed in by email rebuild it. The server never combines
+// only to help an approved device that has just signed in rebuild it. The server never combines
 // them itself, and the two live in tables (possibly databases) it never joins.
 
 type WalletRow = typeof custodyWallets.$inferSelect
@@ -95,32 +101,58 @@ export async function createWallet(
 export interface RecoveryLogin {
   user: UserRow
   sessionId: string
+  /** Where an approval link, if one must be mailed, leads back to. */
+  projectId: string
+  ip: string
+  /** The app and browser a release notice names. */
+  notice: { app: string; browser: string }
 }
 
 /**
- * Releases shares 2 and 3 to the device of a session that began with an email login less than
- * `recoveryWindowSeconds` ago, and records the release. A session kept alive by refreshes, or a
- * token stolen later, cannot reach them.
- * @throws CustodyError 403 RECOVERY_NEEDS_LOGIN past the window, 404 NO_WALLET, 503 when the
- * vault share cannot be opened (no key, another key, a damaged row).
+ * Checks that the session's device may receive shares: it is approved (by the email login's code
+ * or link, or by another device: a social or Farcaster sign-in alone never approves one), and
+ * the session began, or the device was approved, less than `recoveryWindowSeconds` ago. An
+ * unapproved device of an account with an address is mailed an approval link (within the mail
+ * limits), so the person can approve it and try again.
+ * @returns the session's device.
+ * @throws CustodyError 403 DEVICE_NOT_APPROVED or RECOVERY_NEEDS_LOGIN.
  */
-export async function releaseShares(
-  deps: CustodyDeps,
-  login: RecoveryLogin,
-): Promise<{ address: string; serverShare: string; vaultShare: string }> {
-  const key = requireKey(deps)
+async function recoveryDevice(deps: CustodyDeps, login: RecoveryLogin): Promise<string> {
   const now = deps.auth.now()
   const [session] = await deps.auth.db
-    .select({ createdAt: authSessions.createdAt, deviceId: authSessions.deviceId })
+    .select({
+      createdAt: authSessions.createdAt,
+      deviceId: authSessions.deviceId,
+      approvedAt: devices.approvedAt,
+    })
     .from(authSessions)
     .innerJoin(devices, eq(devices.id, authSessions.deviceId))
-    .where(and(eq(authSessions.id, login.sessionId), isNotNull(devices.approvedAt)))
+    .where(eq(authSessions.id, login.sessionId))
     .limit(1)
-  if (!session || now - session.createdAt.getTime() > deps.config.recoveryWindowSeconds * 1000) {
-    throw recoveryNeedsLogin()
+  if (!session) throw recoveryNeedsLogin()
+  if (session.approvedAt === null) {
+    const { email } = login.user
+    if (email === null) throw deviceNotApproved(false)
+    try {
+      // A device not yet approved: not trusted (see mailLimits).
+      await enforceLimits(deps.auth, mailLimits(deps.auth, email, login.ip, { trusted: false }))
+      await mailApprovalLink(deps.auth, email, session.deviceId, { projectId: login.projectId })
+    } catch (error) {
+      // Over the mail limit, a link went out a moment ago: the refusal says where it is.
+      if (!(error instanceof AuthError && error.code === 'RATE_LIMITED')) throw error
+    }
+    throw deviceNotApproved(true)
   }
-  const wallet = await findWallet(deps, login.user.id)
-  if (!wallet) throw noWallet()
+  const freshSince = Math.max(session.createdAt.getTime(), session.approvedAt.getTime())
+  if (now - freshSince > deps.config.recoveryWindowSeconds * 1000) throw recoveryNeedsLogin()
+  return session.deviceId
+}
+
+/** Which share a recovery call asks for: share 2 (`server`) or share 3 (`vault`). */
+export type ShareName = 'server' | 'vault'
+
+/** Share 3, opened from the vault. @throws CustodyError 503 when it cannot be. */
+async function openVaultShare(deps: CustodyDeps, key: CustodyKey, wallet: WalletRow) {
   const vault = await deps.vault()
   const [row] = await vault
     .select()
@@ -135,12 +167,40 @@ export async function releaseShares(
     address: wallet.address,
   })
   if (vaultShare === undefined) throw custodyUnavailable('the vault share does not open')
+  return vaultShare
+}
+
+/**
+ * Releases one share (2 or 3: never both in one answer, see CUSTODY_API_PATHS) to the approved
+ * device of a fresh session (see recoveryDevice), and records the release. A session kept alive
+ * by refreshes, or a token stolen later, cannot reach them.
+ * @throws CustodyError 403 DEVICE_NOT_APPROVED or RECOVERY_NEEDS_LOGIN, 404 NO_WALLET, 503 when
+ * the server has no custody key or the vault share cannot be opened (another key, a damaged row).
+ */
+export async function releaseShare(
+  deps: CustodyDeps,
+  login: RecoveryLogin,
+  share: ShareName,
+): Promise<{ address: string; share: string }> {
+  const key = requireKey(deps)
+  const now = deps.auth.now()
+  const deviceId = await recoveryDevice(deps, login)
+  const wallet = await findWallet(deps, login.user.id)
+  if (!wallet) throw noWallet()
+  const value = share === 'server' ? wallet.serverShare : await openVaultShare(deps, key, wallet)
   await deps.auth.db.insert(custodyReleases).values({
     id: randomUUID(),
     walletId: wallet.id,
-    deviceId: session.deviceId,
+    deviceId,
     sessionId: login.sessionId,
+    share,
     releasedAt: new Date(now),
   })
-  return { address: wallet.address, serverShare: wallet.serverShare, vaultShare }
+  // Share 3 is the one that completes the key: its release is what the user is told of.
+  if (share === 'vault' && login.user.email !== null) {
+    const mail = shareReleaseMail(login.user.email, { ...login.notice, at: new Date(now) })
+    // A mail server down does not keep a user from their wallet; the operator is told.
+    await deps.auth.mailer.send(mail).catch((error: unknown) => deps.auth.log(error))
+  }
+  return { address: wallet.address, share: value }
 }

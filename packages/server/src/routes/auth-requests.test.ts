@@ -9,6 +9,7 @@ import {
   authWorld,
   expectAuthError,
   expectJson,
+  loginWithCode,
   uniqueEmail,
   uniqueIp,
   wrongCode,
@@ -128,7 +129,7 @@ describeOnEachDatabase('email login requests', (suite) => {
     expect(large.status).toBe(413)
   })
 
-  it('limits mails to 5 per address and the configured number per client address', async () => {
+  it('limits mails to 5 per address and client address, and the configured number per client address', async () => {
     const world = await authWorld(suite, mailbox(), {
       rateLimits: { sendPerIp: { requests: 7, windowSeconds: 600 } },
     })
@@ -147,9 +148,13 @@ describeOnEachDatabase('email login requests', (suite) => {
       retryAfterSeconds: retryAfter,
     })
     expect(await mailbox().messages(email)).toHaveLength(5)
-    // The address is limited from every client address.
+    // Finding 7: the flood spent its sender's budget only. The address's owner, calling from
+    // another client address, still gets a code.
     const elsewhere = await world.newFrame(uniqueIp())
-    expect((await elsewhere.call(AUTH_API_PATHS.email, { email })).status).toBe(429)
+    expect(await expectJson(await elsewhere.call(AUTH_API_PATHS.email, { email }), 200)).toEqual({
+      action: 'VERIFY_OTP',
+    })
+    expect(await mailbox().messages(email)).toHaveLength(6)
     // This client address had 6 calls; one more address passes, the next is over its 7.
     expect((await frame.call(AUTH_API_PATHS.email, { email: uniqueEmail('other') })).status).toBe(
       200,
@@ -161,6 +166,33 @@ describeOnEachDatabase('email login requests', (suite) => {
     expect(
       (await elsewhere.call(AUTH_API_PATHS.email, { email: uniqueEmail('fine') })).status,
     ).toBe(200)
+  })
+
+  it('holds an address to a ceiling of mails across clients, which its own approved device never meets', async () => {
+    const world = await authWorld(suite, mailbox(), {
+      rateLimits: { sendPerEmail: { requests: 3, windowSeconds: 3_600 } },
+    })
+    const owner = await world.newFrame()
+    const email = uniqueEmail('ceiling')
+    const { accessToken, refreshToken } = await loginWithCode(owner, mailbox(), email)
+    const signOut = await owner.call(AUTH_API_PATHS.signOut, { refreshToken }, { accessToken })
+    expect(signOut.status).toBe(200)
+    // Strangers, each from a client address of its own: the ceiling (3, the login's mail
+    // included) stops the mail bomb whatever the number of addresses it comes from.
+    for (let i = 0; i < 2; i++) {
+      const stranger = await world.newFrame(uniqueIp())
+      await expectJson(await stranger.call(AUTH_API_PATHS.email, { email }), 200)
+    }
+    const late = await world.newFrame(uniqueIp())
+    expect(
+      (await expectAuthError(await late.call(AUTH_API_PATHS.email, { email }), 429)).code,
+    ).toBe('RATE_LIMITED')
+    expect(await mailbox().messages(email)).toHaveLength(3)
+    // The owner's approved device is not held back by them: its code comes.
+    expect(await expectJson(await owner.call(AUTH_API_PATHS.email, { email }), 200)).toEqual({
+      action: 'VERIFY_OTP',
+    })
+    expect(await mailbox().messages(email)).toHaveLength(4)
   })
 
   it('limits code attempts per address and client address, across codes', async () => {

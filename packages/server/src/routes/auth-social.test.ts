@@ -1,52 +1,33 @@
-import { randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import {
   AUTH_API_PATHS,
   CUSTODY_API_PATHS,
-  CUSTODY_SHARE_BYTES,
-  custodyStatement,
+  custodyErrorSchema,
   custodyStatusResponseSchema,
-  recoverWalletResponseSchema,
   SOCIAL_PROVIDERS,
   sessionResponseSchema,
   type SocialProvider,
 } from '@latch/core/api'
 import { and, eq } from 'drizzle-orm'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { calculateJwkThumbprint } from 'jose'
 import { expect, it } from 'vitest'
 import { devices, socialFlows, socialIdentities, users } from '../db/schema.js'
-import { CUSTODY_KEY_ENV } from '../custody/context.js'
-import { expectJson, TEST_AUTH_SECRET } from '../../test/auth-harness.js'
-import type { FrameClient } from '../../test/auth-client.js'
+import { expectJson, postApprovalLink, useMailbox } from '../../test/auth-harness.js'
+import { CUSTODY_ENV, createTestWallet, recoverShares } from '../../test/custody-harness.js'
 import { describeOnEachDatabase } from '../../test/harness.js'
 import {
+  deliverToCallback,
+  readResult,
+  signInAtProvider,
   socialLogin,
   socialWorld,
+  startFlow,
   useIdentityProvider,
   type EmailKind,
 } from '../../test/social-harness.js'
 
 const provider = useIdentityProvider()
-
-const env = {
-  LATCH_AUTH_SECRET: TEST_AUTH_SECRET,
-  [CUSTODY_KEY_ENV]: 'latch-test-custody-key-0123456789abcdef-not-for-prod',
-}
-
-const share = () => randomBytes(CUSTODY_SHARE_BYTES).toString('base64url')
-
-/** The frame making the account's wallet after its first login: the address. */
-async function createWallet(frame: FrameClient, accessToken: string, userId: string) {
-  const account = privateKeyToAccount(generatePrivateKey())
-  const body = {
-    address: account.address,
-    serverShare: share(),
-    vaultShare: share(),
-    signature: await account.signMessage({ message: custodyStatement(userId, account.address) }),
-  }
-  const created = await frame.call(CUSTODY_API_PATHS.wallet, body, { accessToken })
-  expect(created.status, await created.clone().text()).toBe(201)
-  return account.address.toLowerCase()
-}
+const mailbox = useMailbox()
 
 /** What each provider's username is, for a user with an email of `kind`. */
 const expectedUsername: Record<
@@ -77,7 +58,10 @@ describeOnEachDatabase('social login', (suite) => {
     async (id) => {
       const kind: EmailKind = id === 'x' ? 'none' : 'verified'
       const user = provider().user(kind)
-      const world = await socialWorld(suite, provider(), { server: { env } })
+      const world = await socialWorld(suite, provider(), {
+        server: { env: CUSTODY_ENV },
+        mailbox: mailbox(),
+      })
       const laptop = await world.newFrame()
 
       const first = await socialLogin(world, laptop, id, user.username)
@@ -108,10 +92,11 @@ describeOnEachDatabase('social login', (suite) => {
         .from(devices)
         .where(eq(devices.userId, first.user.id))
       expect(device?.approvedAt).not.toBeNull()
-      const address = await createWallet(laptop, first.accessToken, first.user.id)
+      const { address } = await createTestWallet(laptop, first.accessToken, first.user.id)
 
-      // The same person on another device: the same account, and its wallet's shares for the
-      // new device (the social login counts as the fresh login recovery needs).
+      // The same person on another device: the same account, but no share of its wallet until
+      // a second factor approves the device (finding 2): the mailed link when the account has
+      // an address, else the laptop, which the account already trusts.
       const phone = await world.newFrame()
       const second = await socialLogin(world, phone, id, user.username)
       expect(second.user).toEqual(first.user)
@@ -123,14 +108,26 @@ describeOnEachDatabase('social login', (suite) => {
       expect(custodyStatusResponseSchema.parse(await expectJson(status, 200))).toEqual({
         wallet: { address },
       })
-      const recovered = await phone.call(
-        CUSTODY_API_PATHS.recover,
-        {},
-        { accessToken: second.accessToken },
-      )
-      expect(recoverWalletResponseSchema.parse(await expectJson(recovered, 200)).address).toBe(
-        address,
-      )
+      const recover = () =>
+        phone.call(CUSTODY_API_PATHS.recoverServerShare, {}, { accessToken: second.accessToken })
+      const refused = custodyErrorSchema.parse(await expectJson(await recover(), 403))
+      expect(refused.code).toBe('DEVICE_NOT_APPROVED')
+      if (vouches[id]) {
+        expect(refused.error).toMatch(/link sent to your email/)
+        const link = await mailbox().latestLink(user.email ?? '', {
+          match: AUTH_API_PATHS.deviceApprove,
+        })
+        expect((await postApprovalLink(world, link)).status).toBe(200)
+      } else {
+        expect(refused.error).toMatch(/from a device where you already use this wallet/)
+        const approved = await laptop.call(
+          CUSTODY_API_PATHS.approveDevice,
+          { jkt: await calculateJwkThumbprint(phone.device.jwk) },
+          { accessToken: first.accessToken },
+        )
+        expect(await expectJson(approved, 200)).toEqual({ approved: true })
+      }
+      expect((await recoverShares(phone, second.accessToken)).address).toBe(address)
 
       const identities = await suite
         .database()
@@ -156,6 +153,30 @@ describeOnEachDatabase('social login', (suite) => {
     expect(again.username).toBe(user.name)
   })
 
+  it('stores no PKCE verifier: nothing in a flow’s row answers its challenge (finding 9)', async () => {
+    const world = await socialWorld(suite, provider())
+    const frame = await world.newFrame()
+    const { uri, flowId, browser } = await startFlow(world, frame, 'github')
+    const challenge = new URL(uri).searchParams.get('code_challenge')
+    expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const [flow] = await suite
+      .database()
+      .db.select()
+      .from(socialFlows)
+      .where(eq(socialFlows.id, flowId))
+    const stored = Object.values(flow ?? {}).filter((value) => typeof value === 'string')
+    expect(stored.length).toBeGreaterThan(3)
+    for (const value of stored) {
+      expect(createHash('sha256').update(value).digest('base64url')).not.toBe(challenge)
+    }
+    // The verifier the callback derives still redeems the code: the login completes.
+    const user = provider().user('verified')
+    const back = await signInAtProvider(uri, { username: user.username })
+    const callback = await deliverToCallback(world, back, new URL(uri).origin, browser)
+    expect(callback.status).toBe(200)
+    expect(await readResult(frame, flowId)).toEqual({ status: 'ready' })
+  })
+
   it('keeps the PKCE verifier and the state on the server: the frame gets neither', async () => {
     const world = await socialWorld(suite, provider())
     const frame = await world.newFrame()
@@ -167,7 +188,6 @@ describeOnEachDatabase('social login', (suite) => {
       .from(socialFlows)
       .where(eq(socialFlows.userId, result.user.id))
     expect(flow?.status).toBe('connected')
-    expect(JSON.stringify(result)).not.toContain(flow?.codeVerifier)
     const state = result.back.params.get('state') ?? ''
     expect(state.length).toBeGreaterThanOrEqual(22)
     // Only an HMAC of the state is stored.

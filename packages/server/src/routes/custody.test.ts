@@ -1,15 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import {
-  AUTH_API_PATHS,
-  CUSTODY_API_PATHS,
-  CUSTODY_SHARE_BYTES,
-  custodyErrorSchema,
-  custodyStatement,
-  recoverWalletResponseSchema,
-  type AuthTokens,
-} from '@latch/core/api'
+import { CUSTODY_API_PATHS, custodyErrorSchema, type AuthTokens } from '@latch/core/api'
 import { eq, sql } from 'drizzle-orm'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import pg from 'pg'
 import { expect, inject, it } from 'vitest'
 import { openDatabase } from '../db/database.js'
@@ -20,12 +10,14 @@ import { createTestDatabase } from '../testing/postgres-cluster.js'
 import {
   authWorld,
   expectJson,
+  loginOnNewDevice,
   loginWithCode,
   TEST_AUTH_SECRET,
   uniqueEmail,
   useMailbox,
 } from '../../test/auth-harness.js'
 import type { FrameClient } from '../../test/auth-client.js'
+import { recoverShares, walletRequest } from '../../test/custody-harness.js'
 import { describeOnEachDatabase, type DatabaseSuite } from '../../test/harness.js'
 
 const mailbox = useMailbox()
@@ -36,52 +28,8 @@ const env = (key: string | null = CUSTODY_KEY) => ({
   ...(key === null ? {} : { [CUSTODY_KEY_ENV]: key }),
 })
 
-const share = () => randomBytes(CUSTODY_SHARE_BYTES).toString('base64url')
-
-type World = Awaited<ReturnType<typeof authWorld>>
-
-/** What a frame sends to create its wallet: two random shares (the server never combines them). */
-async function walletRequest(userId: string) {
-  const account = privateKeyToAccount(generatePrivateKey())
-  return {
-    address: account.address,
-    serverShare: share(),
-    vaultShare: share(),
-    signature: await account.signMessage({ message: custodyStatement(userId, account.address) }),
-  }
-}
-
 async function custodyError(response: Response, status: number) {
   return custodyErrorSchema.parse(await expectJson(response, status))
-}
-
-/** A second device of the account, through the emailed approval, then a code: its tokens. */
-async function newDevice(world: World, email: string, mails: number) {
-  const phone = await world.newFrame()
-  expect(await expectJson(await phone.call(AUTH_API_PATHS.email, { email }), 200)).toEqual({
-    action: 'VERIFY_DEVICE',
-  })
-  const waiting = phone.call(AUTH_API_PATHS.device, { email })
-  const link = new URL(
-    await mailbox().latestLink(email, { count: mails + 1, match: AUTH_API_PATHS.deviceApprove }),
-  )
-  await world.server.fetch(
-    new Request(`${link.origin}${link.pathname}?projectId=${world.projectId}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: world.config.auth.publicUrl,
-      },
-      body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
-    }),
-  )
-  expect(await expectJson(await waiting, 200)).toEqual({ action: 'VERIFY_OTP' })
-  const otp = await mailbox().latestCode(email, { count: mails + 2 })
-  const tokens = (await expectJson(
-    await phone.call(AUTH_API_PATHS.otp, { email, otp }),
-    200,
-  )) as AuthTokens
-  return { phone, tokens }
 }
 
 async function signedIn(
@@ -157,18 +105,12 @@ describeOnEachDatabase('wallet custody', (suite) => {
     expect(withKey.status).toBe(400)
   })
 
-  it('releases both shares to a new device right after its email login, and records it', async () => {
+  it('releases the two shares to a new device right after its email login, in two bodies, and records each', async () => {
     const { world, frame, email, tokens, call } = await signedIn(suite, 'recover')
     const request = await walletRequest(tokens.user.id)
     await expectJson(await call(frame, CUSTODY_API_PATHS.wallet, request, tokens.accessToken), 201)
-    const { phone, tokens: phoneTokens } = await newDevice(world, email, 1)
-    const released = recoverWalletResponseSchema.parse(
-      await expectJson(
-        await call(phone, CUSTODY_API_PATHS.recover, {}, phoneTokens.accessToken),
-        200,
-      ),
-    )
-    expect(released).toEqual({
+    const { frame: phone, tokens: phoneTokens } = await loginOnNewDevice(world, mailbox(), email)
+    expect(await recoverShares(phone, phoneTokens.accessToken)).toEqual({
       address: request.address.toLowerCase(),
       serverShare: request.serverShare,
       vaultShare: request.vaultShare,
@@ -178,12 +120,17 @@ describeOnEachDatabase('wallet custody', (suite) => {
       .db.select()
       .from(custodyReleases)
       .where(eq(custodyReleases.sessionId, sessionOf(phoneTokens)))
-    expect(releases).toHaveLength(1)
+    expect(releases.map((release) => release.share).sort()).toEqual(['server', 'vault'])
 
-    // Past the window after the login, the same live session gets nothing: log in by email again.
+    // Past the window after the login, the same live session gets nothing: log in again.
     world.clock.advance(601_000)
-    const late = await call(phone, CUSTODY_API_PATHS.recover, {}, phoneTokens.accessToken)
-    expect((await custodyError(late, 403)).code).toBe('RECOVERY_NEEDS_LOGIN')
+    for (const path of [
+      CUSTODY_API_PATHS.recoverServerShare,
+      CUSTODY_API_PATHS.recoverVaultShare,
+    ]) {
+      const late = await call(phone, path, {}, phoneTokens.accessToken)
+      expect((await custodyError(late, 403)).code).toBe('RECOVERY_NEEDS_LOGIN')
+    }
   })
 
   it('refuses without a session, from a host page, and without the custody key', async () => {
@@ -191,7 +138,7 @@ describeOnEachDatabase('wallet custody', (suite) => {
     const noToken = await frame.call(CUSTODY_API_PATHS.status, {})
     expect((await custodyError(noToken, 401)).code).toBe('SESSION_EXPIRED')
     const fromHost = await frame.call(
-      CUSTODY_API_PATHS.recover,
+      CUSTODY_API_PATHS.recoverServerShare,
       {},
       {
         accessToken: tokens.accessToken,
@@ -200,7 +147,7 @@ describeOnEachDatabase('wallet custody', (suite) => {
     )
     expect(fromHost.status).toBe(403)
     const thief = await world.newFrame()
-    const stolen = await call(thief, CUSTODY_API_PATHS.recover, {}, tokens.accessToken)
+    const stolen = await call(thief, CUSTODY_API_PATHS.recoverServerShare, {}, tokens.accessToken)
     expect((await custodyError(stolen, 401)).code).toBe('INVALID_PROOF')
 
     const keyless = await signedIn(suite, 'keyless', { env: env(null) })

@@ -133,6 +133,28 @@ describeOnEachDatabase('POST /e', (suite) => {
     expect(rows.map((row) => row.eventId)).toContain(refused.eventId)
   })
 
+  it('limits analytics events per project and client (finding 7): 429 past it, nothing stored', async () => {
+    const config = testConfig({
+      analytics: true,
+      trackRateLimit: { requests: 3, windowSeconds: 60 },
+    })
+    let clock = fixedClock()
+    const server = await suite.server(config, { now: () => clock })
+    const projectId = config.projects[0]!.id
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++)
+      statuses.push((await send(server, projectId, event('track'))).status)
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    const refused = await send(server, projectId, event('track'))
+    expect(refused.headers.get('retry-after')).toBe('45')
+    expect(apiErrorSchema.parse(await refused.json()).error).toBe('Too many events')
+    expect(await rowsOf(projectId)).toHaveLength(3)
+    // A flood of analytics does not spend the error reports' own budget.
+    expect((await send(server, projectId, event('error'))).status).toBe(200)
+    clock = WINDOW_START + 60_000
+    expect((await send(server, projectId, event('track'))).status).toBe(200)
+  })
+
   it('two instances on one database share the limit: 5 across both, not 10', async () => {
     const config = testConfig({ analytics: true })
     const a = await suite.server(config, { now: fixedClock })

@@ -44,8 +44,9 @@ function clientIdOf(c: Context): string {
 /**
  * SPEC §7 `POST /e`: one analytics event or error report, stored with its project and client.
  * Error reports are held to SPEC §9's {@link ERROR_REPORTS_PER_MINUTE} a minute per project and
- * client, by a counter in the database, so every instance counts against the same limit; one
- * over it is a 429 with Retry-After, and is not stored. An event id already stored is accepted
+ * client, analytics events to the project's `trackRateLimit` (120 a minute) per project and
+ * client, each by a counter in the database, so every instance counts against the same limit;
+ * one over it is a 429 with Retry-After, and is not stored. An event id already stored is accepted
  * again without a second row and without counting (a client's retry). An analytics event for a
  * project with analytics off is refused (409). A body that is too large
  * (413), not JSON, not an event or not storable as it is (400) is refused before anything is
@@ -71,24 +72,34 @@ export function eventRoutes(deps: RouteDeps) {
         throw new HttpError(409, 'Analytics is off for this project')
       }
       const clientId = clientIdOf(c)
-      if (body.props.type === 'error') {
-        const [stored] = await deps.db
-          .select({ eventId: events.eventId })
-          .from(events)
-          .where(eq(events.eventId, body.eventId))
-          .limit(1)
-        if (stored) return respond(c, eventAcceptedSchema, { stored: true })
-        const verdict = await hitRateLimit(
-          deps.db,
-          `error-reports:${project.id}:${clientId}`,
-          { requests: ERROR_REPORTS_PER_MINUTE, windowMs: ERROR_REPORT_WINDOW_MS },
-          deps.now(),
-        )
-        if (!verdict.allowed) {
-          throw new HttpError(429, 'Too many error reports', undefined, {
-            'retry-after': String(verdict.retryAfterSeconds),
-          })
-        }
+      const [stored] = await deps.db
+        .select({ eventId: events.eventId })
+        .from(events)
+        .where(eq(events.eventId, body.eventId))
+        .limit(1)
+      if (stored) return respond(c, eventAcceptedSchema, { stored: true })
+      // Each kind has its own limit per project and client: a flood of analytics events can
+      // neither fill the table nor spend the error reports' budget.
+      const [key, limit, refusal] =
+        body.props.type === 'error'
+          ? [
+              `error-reports:${project.id}:${clientId}`,
+              { requests: ERROR_REPORTS_PER_MINUTE, windowMs: ERROR_REPORT_WINDOW_MS },
+              'Too many error reports',
+            ]
+          : [
+              `track-events:${project.id}:${clientId}`,
+              {
+                requests: project.trackRateLimit.requests,
+                windowMs: project.trackRateLimit.windowSeconds * 1000,
+              },
+              'Too many events',
+            ]
+      const verdict = await hitRateLimit(deps.db, key, limit, deps.now())
+      if (!verdict.allowed) {
+        throw new HttpError(429, refusal, undefined, {
+          'retry-after': String(verdict.retryAfterSeconds),
+        })
       }
       await deps.db
         .insert(events)

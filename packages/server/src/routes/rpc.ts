@@ -8,6 +8,7 @@ import type { ProjectEnv } from '../http/project.js'
 import { parseRequest, queryOf, respond } from '../http/validate.js'
 import { hitRateLimit } from '../limits/rate-limit.js'
 import { rpcAllowlist } from '../rpc/allowlist.js'
+import { anonymousRpcBudget, type RpcBudget } from '../rpc/budget.js'
 import { RPC_ERROR, rpcError } from '../rpc/json-rpc.js'
 import {
   parseErrorReply,
@@ -33,11 +34,41 @@ export const RPC_MAX_BODY_BYTES = 2 * 1024 * 1024
  * server has no upstream for is such a 400 too, since clients ask supported-chains first (SPEC §7)
  * and nothing in the body can change the answer. From the body on, every answer is JSON-RPC:
  * 400 with -32700 for a body that is not JSON, or -32600 when it is no request or batch; 429
- * with -32005 per request and Retry-After over the project's limit; otherwise each request's
+ * with -32005 per request and Retry-After over the call's budget (the project's anonymous one,
+ * or the signed-in frame's own: see rpc/budget.ts); otherwise each request's
  * answer (see `proxyJsonRpc`), with 502 when the upstream failed.
  */
 export function rpcRoutes(deps: RouteDeps) {
   const app = new Hono<ProjectEnv>()
+
+  app.get('/v1/supported-chains', (c) =>
+    // Every configured chain has at least one upstream URL (the config requires it).
+    respond(c, supportedChainsSchema, {
+      http: deps.config.chains.map((chain) => chain.caipNetworkId),
+      ws: [],
+    }),
+  )
+
+  const proxy = rpcProxy(deps, async (c) => anonymousRpcBudget(c.var.project))
+  const limit = bodyLimit({
+    maxSize: RPC_MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json(rpcError(null, RPC_ERROR.invalidRequest, 'Request body too large'), 413 as const),
+  })
+  // `serverRpcUrl` writes `/v1/`; `/v1` is the same endpoint for a hand-written URL.
+  app.post('/v1/', limit, proxy)
+  app.post('/v1', limit, proxy)
+  return app
+}
+
+/** Which budget a call spends, from the request and its body (see rpc/budget.ts). */
+export type RpcBudgetOf = (c: Context<ProjectEnv>, body: string) => Promise<RpcBudget>
+
+/**
+ * The JSON-RPC proxy's handler (`chainId` in the query, the request in the body), counting each
+ * call on the budget `budgetOf` names: `/v1/`'s anonymous one, or the frame route's.
+ */
+export function rpcProxy(deps: RouteDeps, budgetOf: RpcBudgetOf) {
   const chains = new Map<string, ChainConfig>(
     deps.config.chains.map((chain) => [chain.caipNetworkId, chain]),
   )
@@ -48,15 +79,7 @@ export function rpcRoutes(deps: RouteDeps) {
     retryDelayMs: deps.config.rpc.upstreamRetryDelayMs,
   }
 
-  app.get('/v1/supported-chains', (c) =>
-    // Every configured chain has at least one upstream URL (the config requires it).
-    respond(c, supportedChainsSchema, {
-      http: deps.config.chains.map((chain) => chain.caipNetworkId),
-      ws: [],
-    }),
-  )
-
-  const proxy = async (c: Context<ProjectEnv>) => {
+  return async (c: Context<ProjectEnv>) => {
     const { chainId } = parseRequest(rpcProxyParamsSchema, queryOf(c), 'query')
     const chain = chains.get(chainId)
     if (!chain) {
@@ -64,20 +87,12 @@ export function rpcRoutes(deps: RouteDeps) {
         { path: ['chainId'], message: `This server has no RPC for ${chainId}` },
       ])
     }
-    const envelope = await readBody(c)
+    const text = await c.req.text()
+    const envelope = readBody(text)
     // Each request of a batch counts; a body that is not one counts once.
     const hits = 'entries' in envelope ? envelope.entries.length : 1
-    const { project } = c.var
-    const verdict = await hitRateLimit(
-      deps.db,
-      `rpc:${project.id}`,
-      {
-        requests: project.rpcRateLimit.requests,
-        windowMs: project.rpcRateLimit.windowSeconds * 1000,
-      },
-      deps.now(),
-      hits,
-    )
+    const budget = await budgetOf(c, text)
+    const verdict = await hitRateLimit(deps.db, budget.key, budget.limit, deps.now(), hits)
     if (!verdict.allowed) {
       c.header('retry-after', String(verdict.retryAfterSeconds))
       const message = 'Rate limit exceeded for this project'
@@ -96,20 +111,10 @@ export function rpcRoutes(deps: RouteDeps) {
     })
     return send(c, reply)
   }
-  const limit = bodyLimit({
-    maxSize: RPC_MAX_BODY_BYTES,
-    onError: (c) =>
-      c.json(rpcError(null, RPC_ERROR.invalidRequest, 'Request body too large'), 413 as const),
-  })
-  // `serverRpcUrl` writes `/v1/`; `/v1` is the same endpoint for a hand-written URL.
-  app.post('/v1/', limit, proxy)
-  app.post('/v1', limit, proxy)
-  return app
 }
 
 /** The body's requests, or the 400 reply when it holds none. */
-async function readBody(c: Context): Promise<RpcEnvelope | ProxyReply> {
-  const text = await c.req.text()
+function readBody(text: string): RpcEnvelope | ProxyReply {
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -8,7 +8,7 @@ import {
   SOCIAL_POPUP_PATH,
   type ServerMode,
 } from '@latch/core/api'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requireFrame } from '../auth/frame-gate.js'
 import type { AuthConfig, ProjectConfig, ServerConfig } from '../config/schema.js'
@@ -104,8 +104,11 @@ export interface SecureFrameDeps {
   mode: ServerMode
   /** The built app's folder; undefined: the page answers 404 (not built). */
   distDir: string | undefined
-  /** Calls this app in process (the RPC proxy), without an Origin: a server-side call. */
-  forward: (request: Request) => Promise<Response>
+  /**
+   * The RPC proxy's handler, counting on the frame's budget: the signed-in user's own (see
+   * rpc/budget.ts), never the anonymous clients' alone.
+   */
+  rpc: (c: Context<ProjectEnv>) => Promise<Response>
 }
 
 /**
@@ -206,22 +209,11 @@ export function secureFrameRoutes(deps: SecureFrameDeps) {
     bodyLimit({ maxSize: RPC_MAX_BODY_BYTES }),
   )
   app.post(SECURE_FRAME_RPC_PATH, async (c) => {
-    const url = new URL(`http://latch.internal/v1/`)
-    url.searchParams.set('chainId', c.req.query('chainId') ?? '')
-    url.searchParams.set('projectId', c.var.project.id)
-    const answer = await deps.forward(
-      new Request(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: await c.req.text(),
-      }),
-    )
+    const answer = await deps.rpc(c)
     // The proxy's own statuses for a bad request and its limit; anything else is the upstream's.
     const status =
       answer.status === 200 || answer.status === 400 || answer.status === 429 ? answer.status : 502
-    return c.body(await answer.text(), status, {
-      'content-type': 'application/json',
-    })
+    return new Response(answer.body, { status, headers: answer.headers })
   })
 
   return app

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { authSessions, devices, users } from './auth.js'
 
 // Key custody of the embedded wallet (issue 17, docs/security.md). The server holds two of the
@@ -44,7 +45,10 @@ export const custodyVault = pgTable('custody_vault', {
   createdAt: at('created_at').notNull(),
 })
 
-/** Every release of shares 2 and 3 to a device: who recovered the key, when, from which login. */
+/**
+ * Every release of share 2 or 3 to a device (each comes in its own call): who recovered the key,
+ * when, from which login.
+ */
 export const custodyReleases = pgTable(
   'custody_releases',
   {
@@ -58,7 +62,12 @@ export const custodyReleases = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => authSessions.id, { onDelete: 'cascade' }),
+    /** `server` (share 2) or `vault` (share 3); `both` for a release from before the split. */
+    share: text('share').notNull().default('both'),
     releasedAt: at('released_at').notNull(),
   },
-  (table) => [index('custody_releases_wallet_idx').on(table.walletId)],
+  (table) => [
+    index('custody_releases_wallet_idx').on(table.walletId),
+    check('custody_releases_share', sql`${table.share} in ('server', 'vault', 'both')`),
+  ],
 )

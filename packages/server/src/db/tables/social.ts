@@ -20,7 +20,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * One social login under way. The `state` the provider sees is stored only as an HMAC; the PKCE
- * verifier and the nonce stay here, server-side, and are never sent to the frame.
+ * verifier is not stored at all (it is derived from the state: see codeVerifierOf); the nonce
+ * stays here, server-side. Neither is ever sent to the frame.
  */
 export const socialFlows = pgTable(
   'social_flows',
@@ -40,8 +41,6 @@ export const socialFlows = pgTable(
     bindingHash: text('binding_hash').notNull(),
     /** When the popup took the binding: once. */
     boundAt: at('bound_at'),
-    /** The PKCE (S256) verifier, sent only to the provider's token endpoint. */
-    codeVerifier: text('code_verifier').notNull(),
     /** The OIDC nonce (google, apple): the id token must carry it. */
     nonce: text('nonce'),
     /** `pending` → (`ready` | `error`) → `connected`. */

@@ -1,0 +1,2 @@
+ALTER TABLE "custody_releases" ADD COLUMN "share" text DEFAULT 'both' NOT NULL;--> statement-breakpoint
+ALTER TABLE "custody_releases" ADD CONSTRAINT "custody_releases_share" CHECK ("custody_releases"."share" in ('server', 'vault', 'both'));

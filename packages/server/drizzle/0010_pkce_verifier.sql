@@ -1,0 +1,1 @@
+ALTER TABLE "social_flows" DROP COLUMN "code_verifier";
