@@ -1,5 +1,6 @@
 import { AUTH_API_PATHS } from '@latch/core/api'
-import { escapeHtml } from './mail-templates.js'
+import type { PendingApproval } from './device-approval.js'
+import { approvalFacts, escapeHtml } from './mail-templates.js'
 
 // The pages of the device-approval link. Opening the link only shows what is being approved:
 // the approval is a button (a POST), so a mail scanner that follows links approves nothing. The
@@ -29,12 +30,17 @@ function page(title: string, body: string): string {
 export function approvalFormPage(
   projectId: string,
   token: string,
-  pending: { email: string; requestedAt: Date },
+  pending: PendingApproval,
 ): string {
   const action = `${AUTH_API_PATHS.deviceApprove}?projectId=${encodeURIComponent(projectId)}`
+  const facts = pending.requester
+    ? `<ul>${approvalFacts({ ...pending.requester, at: pending.requestedAt })
+        .map((fact) => `<li>${escapeHtml(fact)}</li>`)
+        .join('')}</ul>`
+    : ''
   return page(
     'Approve a new device?',
-    `<p>A sign-in to the wallet of <strong>${escapeHtml(pending.email)}</strong> from a new device was asked for at ${escapeHtml(pending.requestedAt.toISOString())}.</p>
+    `<p>A sign-in to the wallet of <strong>${escapeHtml(pending.email)}</strong> from a new device was asked for at ${escapeHtml(pending.requestedAt.toISOString())}.</p>${facts}
 <p>Approve only if it was you, just now. A device you approve can use your wallet.</p>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve this device</button></form>`,
   )

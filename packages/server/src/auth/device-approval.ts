@@ -5,6 +5,7 @@ import type { AuthDeps } from './context.js'
 import { hmac, randomToken } from './crypto.js'
 import { deviceApprovalMail } from './mail-templates.js'
 import { sendMail } from './mail.js'
+import type { Requester } from './request.js'
 
 // A new device of an existing account is approved from a link mailed to the account's address.
 // The link holds a random token; only its hash is stored. One live link per device: asking
@@ -16,7 +17,11 @@ const tokenHash = (deps: AuthDeps, token: string) => hmac(deps.keys.token, `appr
  * A new approval link's token for a pending device, replacing any earlier one.
  * @returns the token, for the mail and nowhere else.
  */
-export async function createApproval(deps: AuthDeps, deviceId: string): Promise<string> {
+export async function createApproval(
+  deps: AuthDeps,
+  deviceId: string,
+  request: ApprovalRequest,
+): Promise<string> {
   const now = deps.now()
   const token = randomToken()
   await deps.db.transaction(async (tx) => {
@@ -27,14 +32,21 @@ export async function createApproval(deps: AuthDeps, deviceId: string): Promise<
       expiresAt: new Date(now + deps.config.deviceApproval.ttlSeconds * 1000),
       usedAt: null,
       createdAt: new Date(now),
+      requestApp: request.app,
+      requestBrowser: request.browser,
+      requestIp: request.ip,
     })
   })
   return token
 }
 
-/** Who asked for a device's approval: the project the link goes back to. */
-export interface ApprovalRequest {
+/**
+ * Who asked for a device's approval: the project the link goes back to, and the app, browser and
+ * address the mail and the link's page name, so the person can tell whether it was them.
+ */
+export interface ApprovalRequest extends Requester {
   projectId: string
+  ip: string
 }
 
 /**
@@ -47,17 +59,23 @@ export async function mailApprovalLink(
   deviceId: string,
   request: ApprovalRequest,
 ): Promise<void> {
-  const token = await createApproval(deps, deviceId)
+  const token = await createApproval(deps, deviceId, request)
   const link = new URL(AUTH_API_PATHS.deviceApprove, deps.config.publicUrl)
   link.searchParams.set('projectId', request.projectId)
   link.searchParams.set('token', token)
-  await sendMail(deps, deviceApprovalMail(email, link.href, deps.config.deviceApproval.ttlSeconds))
+  const asked = { ...request, at: new Date(deps.now()) }
+  await sendMail(
+    deps,
+    deviceApprovalMail(email, link.href, deps.config.deviceApproval.ttlSeconds, asked),
+  )
 }
 
 /** What the approval page shows about a link that still works. */
 export interface PendingApproval {
   email: string
   requestedAt: Date
+  /** Who asked (undefined for a link made before these were recorded). */
+  requester: (Requester & { ip: string }) | undefined
 }
 
 /** The live (unused, unexpired) approval behind a token, if any. */
@@ -66,7 +84,13 @@ export async function findApproval(
   token: string,
 ): Promise<PendingApproval | undefined> {
   const [row] = await deps.db
-    .select({ email: users.email, requestedAt: deviceApprovals.createdAt })
+    .select({
+      email: users.email,
+      requestedAt: deviceApprovals.createdAt,
+      app: deviceApprovals.requestApp,
+      browser: deviceApprovals.requestBrowser,
+      ip: deviceApprovals.requestIp,
+    })
     .from(deviceApprovals)
     .innerJoin(devices, eq(devices.id, deviceApprovals.deviceId))
     .innerJoin(users, eq(users.id, devices.userId))
@@ -79,7 +103,11 @@ export async function findApproval(
     )
     .limit(1)
   // Approvals are only asked for accounts found by their address, so the email is there.
-  return row?.email ? { email: row.email, requestedAt: row.requestedAt } : undefined
+  if (!row?.email) return undefined
+  const { app, browser, ip } = row
+  const requester =
+    app !== null && browser !== null && ip !== null ? { app, browser, ip } : undefined
+  return { email: row.email, requestedAt: row.requestedAt, requester }
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   touchDevice,
 } from './accounts.js'
 import type { AuthDeps } from './context.js'
+import type { Requester } from './request.js'
 import { hasLiveApproval, mailApprovalLink } from './device-approval.js'
 import { deviceApprovalExpired, deviceNotVerified } from './errors.js'
 import { enforceLimits } from './limits.js'
@@ -27,6 +28,8 @@ export interface LoginRequest {
   device: ProvenDevice
   projectId: string
   ip: string
+  /** Who a new device's approval mail names. */
+  requester: Requester
 }
 
 async function sendLoginCode(deps: AuthDeps, request: LoginRequest): Promise<'VERIFY_OTP'> {
@@ -70,7 +73,11 @@ export async function connectEmail(
   }
   const pending =
     device ?? (await ensureDevice(deps.db, user.id, request.device, new Date(deps.now())))
-  await mailApprovalLink(deps, request.email, pending.id, { projectId: request.projectId })
+  await mailApprovalLink(deps, request.email, pending.id, {
+    projectId: request.projectId,
+    ip: request.ip,
+    ...request.requester,
+  })
   return 'VERIFY_DEVICE'
 }
 

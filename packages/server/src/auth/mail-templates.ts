@@ -58,18 +58,42 @@ export function loginCodeMail(to: string, code: string, ttlSeconds: number): Out
   return codeMail(to, code, 'sign-in code', ttlSeconds)
 }
 
-/** The approval link of a new device (VERIFY_DEVICE). */
-export function deviceApprovalMail(to: string, link: string, ttlSeconds: number): OutgoingMail {
+/** Who asked for a new device's approval, and when: what its mail and page name. */
+export interface ApprovalContext extends NoticeContext {
+  /** The client's address as the server saw it. */
+  ip: string
+}
+
+/** The facts of an approval request, one line each, as the mail and the page list them. */
+export function approvalFacts(asked: ApprovalContext): string[] {
+  return [
+    `App: ${asked.app}`,
+    `Time: ${asked.at.toUTCString()}`,
+    `Browser: ${asked.browser}`,
+    `IP address: ${asked.ip}`,
+  ]
+}
+
+/** The approval link of a new device (VERIFY_DEVICE), naming who asked. */
+export function deviceApprovalMail(
+  to: string,
+  link: string,
+  ttlSeconds: number,
+  asked: ApprovalContext,
+): OutgoingMail {
   const warning =
     'Approve only if you are signing in right now. Anyone you let in can use your wallet.'
+  const facts = approvalFacts(asked)
   return {
     to,
     subject: 'Approve a new device',
     text:
-      `Someone is signing in to your wallet from a new device. To approve it, open:\n\n${link}\n\n` +
+      `Someone is signing in to your wallet from a new device.\n\n${facts.join('\n')}\n\n` +
+      `To approve it, open:\n\n${link}\n\n` +
       `The link works for ${minutes(ttlSeconds)} minutes. ${warning}\n\n${IGNORE}\n`,
     html: page([
       'Someone is signing in to your wallet from a new device.',
+      ...facts.map(escapeHtml),
       `<a href="${escapeHtml(link)}">Review and approve the device</a>`,
       `The link works for ${minutes(ttlSeconds)} minutes. ${warning}`,
       IGNORE,

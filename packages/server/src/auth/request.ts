@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import { HttpError } from '../http/errors.js'
 import type { ProjectEnv } from '../http/project.js'
 import { parseRequest, type Schema } from '../http/validate.js'
+import { describeBrowser } from './browser.js'
 import type { AuthDeps } from './context.js'
 import { sessionExpired } from './errors.js'
 import { spendProof, verifyProof, type ProvenDevice } from './proof.js'
@@ -42,6 +43,22 @@ export interface AuthRequest<T> {
   accessToken: string | undefined
   projectId: string
   ip: string
+  /** The app and browser a mail about this request names (never the raw User-Agent). */
+  requester: Requester
+}
+
+/** Who a mail about a request names: the app it came through and the browser that sent it. */
+export interface Requester {
+  /** The project's name, else its id. */
+  app: string
+  /** See describeBrowser. */
+  browser: string
+}
+
+/** The requester of a call to a project's routes. */
+export function requesterOf(c: Context<ProjectEnv>): Requester {
+  const { project } = c.var
+  return { app: project.name ?? project.id, browser: describeBrowser(c.req.header('user-agent')) }
 }
 
 /** The access token of `Authorization: DPoP <token>`; a bearer token is refused. */
@@ -91,5 +108,6 @@ export async function readAuthRequest<T>(
     accessToken,
     projectId: c.var.project.id,
     ip: clientIp(c, deps),
+    requester: requesterOf(c),
   }
 }

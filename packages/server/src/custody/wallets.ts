@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { verifyMessage } from 'viem'
 import type { UserRow } from '../auth/accounts.js'
 import { mailApprovalLink } from '../auth/device-approval.js'
+import type { Requester } from '../auth/request.js'
 import { AuthError } from '../auth/errors.js'
 import { enforceLimits } from '../auth/limits.js'
 import { mailLimits } from '../auth/mail.js'
@@ -104,8 +105,8 @@ export interface RecoveryLogin {
   /** Where an approval link, if one must be mailed, leads back to. */
   projectId: string
   ip: string
-  /** The app and browser a release notice names. */
-  notice: { app: string; browser: string }
+  /** The app and browser a release notice, or an approval link, names. */
+  notice: Requester
 }
 
 /**
@@ -136,7 +137,11 @@ async function recoveryDevice(deps: CustodyDeps, login: RecoveryLogin): Promise<
     try {
       // A device not yet approved: not trusted (see mailLimits).
       await enforceLimits(deps.auth, mailLimits(deps.auth, email, login.ip, { trusted: false }))
-      await mailApprovalLink(deps.auth, email, session.deviceId, { projectId: login.projectId })
+      await mailApprovalLink(deps.auth, email, session.deviceId, {
+        projectId: login.projectId,
+        ip: login.ip,
+        ...login.notice,
+      })
     } catch (error) {
       // Over the mail limit, a link went out a moment ago: the refusal says where it is.
       if (!(error instanceof AuthError && error.code === 'RATE_LIMITED')) throw error

@@ -19,6 +19,8 @@ import { describeOnEachDatabase } from '../../test/harness.js'
 
 const mailbox = useMailbox()
 
+const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0'
+
 type World = Awaited<ReturnType<typeof authWorld>>
 
 /** The approval form's POST, as the page's button sends it (from the server's own origin). */
@@ -139,6 +141,34 @@ describeOnEachDatabase('email login', (suite) => {
       .where(eq(devices.userId, first.user.id))
     expect(rows).toHaveLength(2)
     expect(rows.every((row) => row.approvedAt !== null)).toBe(true)
+  })
+
+  it('names the app, the time, the browser and the address that asked, in the mail and on its page (finding 9)', async () => {
+    const world = await authWorld(suite, mailbox())
+    const email = uniqueEmail('requester')
+    await loginWithCode(await world.newFrame(), mailbox(), email)
+    const phone = await world.newFrame('198.51.100.23')
+    const asked = await phone.call(
+      AUTH_API_PATHS.email,
+      { email },
+      { headers: { 'user-agent': FIREFOX_ON_LINUX } },
+    )
+    expect(await expectJson(asked, 200)).toEqual({ action: 'VERIFY_DEVICE' })
+    const facts = [
+      `App: ${world.projectId}`,
+      `Time: ${new Date(world.clock.now()).toUTCString()}`,
+      'Browser: Firefox on Linux',
+      'IP address: 198.51.100.23',
+    ]
+    const mail = await mailbox().waitForMessage(email, { count: 2 })
+    expect(mail.subject).toBe('Approve a new device')
+    for (const fact of facts) {
+      expect(mail.text).toContain(fact)
+      expect(mail.html).toContain(fact)
+    }
+    // The page the link opens says the same, so the person can tell whether it was them.
+    const { page } = await approveFromMail(world, email)
+    for (const fact of facts) expect(page).toContain(`<li>${fact}</li>`)
   })
 
   it('approves nothing by opening the link, and a link works once', async () => {

@@ -19,6 +19,7 @@ const loginRequest = (request: AuthRequest<{ email: string }>): LoginRequest => 
   device: request.device,
   projectId: request.projectId,
   ip: request.ip,
+  requester: request.requester,
 })
 
 /**

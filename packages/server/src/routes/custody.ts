@@ -15,8 +15,7 @@ import { Hono } from 'hono'
 import type { UserRow } from '../auth/accounts.js'
 import { approveDeviceByKey, isApprovedDevice } from '../auth/device-approval.js'
 import { enforceLimits } from '../auth/limits.js'
-import { describeBrowser } from '../auth/browser.js'
-import { readAuthRequest } from '../auth/request.js'
+import { readAuthRequest, requesterOf } from '../auth/request.js'
 import { requireSignedIn } from '../auth/sessions.js'
 import type { CustodyDeps } from '../custody/context.js'
 import { deviceNotApproved, noPendingDevice } from '../custody/errors.js'
@@ -72,12 +71,7 @@ export function custodyRoutes(deps: CustodyDeps) {
     await enforceLimits(deps.auth, [
       [`custody:recover:${share}:${user.id}`, deps.config.rateLimits.recoverPerUser],
     ])
-    const { project } = c.var
-    const notice = {
-      app: project.name ?? project.id,
-      browser: describeBrowser(c.req.header('user-agent')),
-    }
-    const login = { user, sessionId, projectId: project.id, ip, notice }
+    const login = { user, sessionId, projectId: c.var.project.id, ip, notice: requesterOf(c) }
     return releaseShare(deps, login, share)
   }
   app.post(CUSTODY_API_PATHS.recoverServerShare, async (c) => {

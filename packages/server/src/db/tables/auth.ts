@@ -69,6 +69,10 @@ export const deviceApprovals = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     createdAt: at('created_at').notNull(),
+    /** The app, browser and client address that asked (finding 9): the page names them. */
+    requestApp: text('request_app'),
+    requestBrowser: text('request_browser'),
+    requestIp: text('request_ip'),
   },
   (table) => [index('device_approvals_device_idx').on(table.deviceId)],
 )
