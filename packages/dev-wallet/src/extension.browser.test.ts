@@ -60,7 +60,7 @@ describe('the dev wallet as an unpacked Chromium extension', () => {
     expect(result.chainId).toBe('0x7a69')
     expect(result.sameAsWindowEthereum).toBe(true)
     const client = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
-    const receipt = await client.getTransactionReceipt({ hash: result.hash as `0x${string}` })
+    const receipt = await client.waitForTransactionReceipt({ hash: result.hash as `0x${string}` })
     expect(receipt.status).toBe('success')
     expect(await client.getBalance({ address: to })).toBe(parseEther('10001'))
   })
