@@ -26,6 +26,7 @@ function page(answer: () => Response | Promise<Response>, opener: 'app' | null =
   const went: string[] = []
   const env: PopupPageEnv = {
     opener: opener === 'app' ? app : null,
+    openerOrigin: opener === 'app' ? HOST : undefined,
     origin: ORIGIN,
     listen(listener) {
       listeners.add(listener)
@@ -48,7 +49,7 @@ describe('the social popup’s first page', () => {
   it('tells its opener it listens, binds with the opener’s origin, and goes where the server says', async () => {
     const served = 'https://github.test/login/oauth/authorize?state=s&from=server'
     const p = page(() => Response.json({ uri: served }))
-    expect(p.posted).toEqual([{ message: { type: 'latch:social-ready' }, targetOrigin: '*' }])
+    expect(p.posted).toEqual([{ message: { type: 'latch:social-ready' }, targetOrigin: HOST }])
     p.hear({ source: p.app, origin: HOST, data: bind })
     await p.settled()
     expect(p.requests).toHaveLength(1)

@@ -24,6 +24,12 @@ export interface PopupPageMessage {
 export interface PopupPageEnv {
   /** `window.opener`: the app's window, or null when the page was opened any other way. */
   opener: { postMessage(message: unknown, targetOrigin: string): void } | null
+  /**
+   * The app's origin as the browser told it (`document.referrer`'s), if it did: the only origin
+   * the page posts to. Without it the page posts nothing and takes the binding core posts on
+   * its own once the frame answers.
+   */
+  openerOrigin: string | undefined
   /** This page's origin: the Latch server's. */
   origin: string
   listen(handler: (message: PopupPageMessage) => void): () => void
@@ -50,8 +56,10 @@ export function runPopupPage(env: PopupPageEnv): void {
     stop()
     void bind(env, parsed.data, message.origin)
   })
-  // Nothing secret: the app answers with the binding, to this origin only.
-  opener.postMessage({ type: 'latch:social-ready' }, '*')
+  // Nothing secret, and still to the app's exact origin only: it answers with the binding.
+  if (env.openerOrigin !== undefined) {
+    opener.postMessage({ type: 'latch:social-ready' }, env.openerOrigin)
+  }
 }
 
 async function bind(

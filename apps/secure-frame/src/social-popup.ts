@@ -12,10 +12,21 @@ function show(state: PopupPageState): void {
   if (spinner) spinner.hidden = state !== 'connecting'
 }
 
+/** A URL's origin; undefined for none (no referrer) or an opaque one. */
+function originOf(url: string): string | undefined {
+  try {
+    const { origin } = new URL(url)
+    return origin === 'null' ? undefined : origin
+  } catch {
+    return undefined
+  }
+}
+
 // The app's window (another origin's: the page only posts to it and compares it).
 const opener: Window | null = window.opener ?? null
 runPopupPage({
   opener,
+  openerOrigin: originOf(document.referrer),
   origin: location.origin,
   listen(handler) {
     const listener = (event: MessageEvent) =>
