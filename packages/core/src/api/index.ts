@@ -13,6 +13,7 @@ export * from './project-config.js'
 export * from './provider.js'
 export * from './rpc.js'
 export * from './sdk.js'
+export * from './siwx.js'
 export * from './social.js'
 export { serverApiUrl } from './urls.js'
 
