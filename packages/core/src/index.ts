@@ -25,6 +25,8 @@ export * from './flows/send/index.js'
 export * from './flows/social/index.js'
 // Sign in with Farcaster: its flow and its link rule (issue 12).
 export * from './flows/farcaster/index.js'
+// Sign in with the wallet: what views and hosts read of its flow (issue 30).
+export * from './flows/sign-in/index.js'
 export * from './storage/index.js'
 export * from './validation/index.js'
 export * from './wallets/index.js'

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini'
 import { isAddressForNamespace } from '../identifiers/address.js'
 import { isCaipNetworkId } from '../identifiers/caip.js'
-import type { ChainNamespace } from '../identifiers/types.js'
+import type { CaipNetworkId, ChainNamespace } from '../identifiers/types.js'
 import { apiErrorSchema } from './errors.js'
 
 /** The sign-in routes, relative to the server's URL; every one also takes `?projectId=`. */
@@ -53,9 +53,7 @@ export const SIWX_SIGNATURE_MAX = 8192
 /** The namespaces the server signs in: EVM, Solana and Bitcoin. */
 export const SIWX_NAMESPACES = ['eip155', 'solana', 'bip122'] as const satisfies ChainNamespace[]
 
-const caipNetworkIdSchema = z
-  .string()
-  .check(z.refine(isCaipNetworkId, 'Invalid CAIP-2 network id'))
+const caipNetworkIdSchema = z.custom<CaipNetworkId>(isCaipNetworkId, 'Invalid CAIP-2 network id')
 
 /** The namespace of a CAIP-2 id, if it is one the server signs in. */
 export function siwxNamespaceOf(chainId: string): (typeof SIWX_NAMESPACES)[number] | undefined {
@@ -159,6 +157,9 @@ export const siwxMeResponseSchema = z.object({ session: siwxSessionInfoSchema })
 
 /** The account's live sessions. */
 export const siwxSessionListSchema = z.object({ sessions: z.array(siwxSessionInfoSchema) })
+
+/** `POST /v1/siwx/sign-out` and a revoke: an empty object. */
+export const siwxSignedOutSchema = z.object({})
 
 /** Why a sign-in call was refused (`code` in the error body, beside `error`). */
 export const SIWX_ERROR_CODES = [

@@ -16,6 +16,8 @@ export interface JsonRequest {
   signal?: AbortSignal | undefined
   /** The fetch to use; `globalThis.fetch`, read at each call, by default. */
   fetch?: typeof fetch | undefined
+  /** A bearer token (a sign-in session's), sent as `Authorization: Bearer …`. */
+  bearer?: string | undefined
 }
 
 /** SPEC §8: what a failed call is reported as. */
@@ -54,9 +56,11 @@ export async function requestJson<S extends z.core.$ZodType>(
   try {
     response = await doFetch(request.url, {
       method: post ? 'POST' : 'GET',
-      headers: post
-        ? { accept: 'application/json', 'content-type': 'application/json' }
-        : { accept: 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(post ? { 'content-type': 'application/json' } : {}),
+        ...(request.bearer ? { authorization: `Bearer ${request.bearer}` } : {}),
+      },
       credentials: 'omit',
       ...(post ? { body: JSON.stringify(request.body) } : {}),
       ...(signal ? { signal } : {}),

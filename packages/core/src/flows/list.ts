@@ -8,6 +8,7 @@ import { farcasterFlow } from './farcaster/farcaster.flow.js'
 import { flowList } from './flow-list.js'
 import { pairingFlow } from './pairing/pairing.flow.js'
 import { sendFlow } from './send/send.flow.js'
+import { signInFlow } from './sign-in/sign-in.flow.js'
 import { socialFlow } from './social/social.flow.js'
 import { switchNetworkFlow } from './switch-network/switch-network.flow.js'
 import { updateEmailFlow } from './update-email/update-email.flow.js'
@@ -29,6 +30,7 @@ export const builtInFlows = flowList()
   .add(emailFlow)
   .add(updateEmailFlow)
   .add(approveFlow)
+  .add(signInFlow)
 
 /** The built-in list's type: what `createLatch` builds an instance from by default. */
 export type BuiltInFlows = typeof builtInFlows

@@ -9,6 +9,7 @@ import type { WalletConnectLink } from '../walletconnect/link.js'
 import type { LatchAuth } from '../auth/latch-auth.js'
 import type { AccountServices } from '../latch/account-services.js'
 import type { LatchChildren } from './children.js'
+import type { SignInIo } from './sign-in/sign-in-backend.js'
 
 /** What the instance reaches outside its machines. Nothing here is touched before START. */
 export interface LatchIo {
@@ -35,6 +36,8 @@ export interface LatchIo {
     open: SocialPopupOpener
     listen?: PopupMessages
   }
+  /** Sign in with the wallet (issue 30): the host's options; absent when sign-in is off. */
+  signIn?: SignInIo
   /** The wallet lists' directory and the host's wallet ids (include, exclude, featured). */
   walletDirectory: WalletDirectoryInput
 }

@@ -6,7 +6,8 @@ import { sameAccountState, selectAccountState } from '../machines/connection.sel
 import { selectActiveNetwork } from '../machines/network-rules.js'
 import type { Network } from '../network/network.js'
 import { parseOptions } from '../options/parse-options.js'
-import type { LatchOptions, ResolvedOptions } from '../options/schema.js'
+import type { LatchOptions } from '../options/schema.js'
+import { isSignInRequired } from '../options/sign-in.js'
 import { changeTheme, type ThemeChange } from '../options/theme.js'
 import { isMobileDevice } from '../platform/is-mobile.js'
 import type { OpenRequest } from '../router/open-rules.js'
@@ -162,6 +163,18 @@ export function createLatch(
         ...(account ? { account } : {}),
         auth,
         ...(socialPopup ? { socialPopup } : {}),
+        ...(signInEnabled
+          ? {
+              signIn: {
+                siwx: options.siwx,
+                siweConfig: options.siweConfig,
+                serverUrl: options.serverUrl,
+                projectId: options.projectId,
+                fetch: env.fetch,
+                pageUri: env.signInPageUri ?? (() => globalThis.location.href),
+              },
+            }
+          : {}),
         walletDirectory: {
           directory,
           includeWalletIds: options.includeWalletIds,
@@ -298,7 +311,3 @@ export function createLatch(
   return mergeHosts(latch, flows.host(hostContext(latch, children)))
 }
 
-function isSignInRequired(options: ResolvedOptions): boolean {
-  if (options.siwx) return options.siwx.getRequired?.() ?? false
-  return options.siweConfig?.required ?? false
-}

@@ -63,6 +63,7 @@ describe('route flows: the table', () => {
       UpdateEmailPrimaryOtp: 'updatingEmail',
       UpdateEmailSecondaryOtp: 'updatingEmail',
       ApproveTransaction: 'approvingTransaction',
+      SIWXSignMessage: 'signingIn',
     })
     expect(flowOfRoute(builtInFlows, { view: 'Receive' })).toBeUndefined()
     expect(flowOfRoute(builtInFlows, { view: 'Networks' })).toBeUndefined()

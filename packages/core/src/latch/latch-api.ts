@@ -70,10 +70,18 @@ export interface LatchEnvironment extends ServerEnvironment {
    * binding); default the window's `message` events. Tests hand a fake.
    */
   popupMessages?: PopupMessages
+  /**
+   * The page signing in (issue 30): the sign-in message's `uri`, whose origin is its domain.
+   * Default: the page's URL, read at each sign-in. Tests outside a browser hand one.
+   */
+  signInPageUri?: () => string
 }
 
-/** `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to. */
-export type OpenOptions = { route?: Route; namespace?: ChainNamespace }
+/**
+ * `open()`'s argument: an explicit view (with its typed data) or a namespace to switch to; and
+ * `siwx: false` for a connect that asks no sign-in (issue 30: sign-in optional on this page).
+ */
+export type OpenOptions = { route?: Route; namespace?: ChainNamespace; siwx?: false }
 
 /** `connect()`'s argument: a discovered wallet to ask at once, instead of the Connect view. */
 export type ConnectOptions = { connectorId?: string }

@@ -9,6 +9,7 @@ import {
   resolveConnectedRoute,
   resolveOpenRoute,
   type RouterFacts,
+  factsInForce,
 } from '../router/open-rules.js'
 import type { Route } from '../router/routes.js'
 
@@ -22,10 +23,12 @@ export interface ModalContext {
   namespace?: ChainNamespace
   loading: boolean
   facts: RouterFacts
+  /** This open was asked with `siwx: false`: its connect asks no sign-in (issue 30). */
+  signInWaived: boolean
 }
 
 export type ModalEvent =
-  | { type: 'OPEN'; route?: Route; namespace?: ChainNamespace }
+  | { type: 'OPEN'; route?: Route; namespace?: ChainNamespace; siwx?: false }
   | { type: 'CLOSE' }
   | { type: 'PUSH'; route: Route }
   | { type: 'REPLACE'; route: Route }
@@ -53,7 +56,7 @@ export const modalMachine = setup({
   },
   delays: { SHAKE_DURATION: SHAKE_DURATION_MS },
   guards: {
-    isCloseDisabled: ({ context }) => isCloseDisabled(context.facts),
+    isCloseDisabled: ({ context }) => isCloseDisabled(factsInForce(context)),
     isFirstView: ({ context }) => context.history.length <= 1,
     /** A disconnect while a wallet-only view is shown must leave that view. */
     lostConnectionOnWalletView: ({ context, event }) => {
@@ -62,7 +65,7 @@ export const modalMachine = setup({
       return guardRoute(shown, { ...context.facts, ...event.facts }) !== shown
     },
     isDoneAfterConnect: ({ context }) =>
-      resolveConnectedRoute(context.facts) === 'close' && !isCloseDisabled(context.facts),
+      resolveConnectedRoute(factsInForce(context)) === 'close' && !isCloseDisabled(factsInForce(context)),
     /** SPEC §2: UnsupportedChain is shown only while the network is unsupported. */
     chainSupportedAgain: ({ context, event }) =>
       event.type === 'FACTS_UPDATED' &&
@@ -86,12 +89,13 @@ export const modalMachine = setup({
         { route: event.route, namespace: event.namespace },
         context.facts,
       )
-      return { history: [route], namespace: event.namespace }
+      return { history: [route], namespace: event.namespace, signInWaived: event.siwx === false }
     }),
     resetToClosedView: assign(({ context }) => ({
       history: [resolveClosedRoute(context.facts)],
       namespace: undefined,
       loading: false,
+      signInWaived: false,
     })),
     push: assign(({ context, event }) =>
       event.type === 'PUSH'
@@ -120,7 +124,7 @@ export const modalMachine = setup({
       history: [guardRoute(top(context.history), context.facts)],
     })),
     showAfterConnect: assign(({ context }) => {
-      const next = resolveConnectedRoute(context.facts)
+      const next = resolveConnectedRoute(factsInForce(context))
       return next === 'close' ? {} : { history: [next] }
     }),
     setLoading: assign(({ event }) =>
@@ -141,7 +145,7 @@ export const modalMachine = setup({
   type: 'parallel',
   context: ({ input }) => {
     const facts = { ...defaultRouterFacts, ...input.facts }
-    return { history: [resolveClosedRoute(facts)], loading: false, facts }
+    return { history: [resolveClosedRoute(facts)], loading: false, facts, signInWaived: false }
   },
   states: {
     visibility: {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import { isCloseDisabled } from '../router/open-rules.js'
+import { factsInForce, isCloseDisabled } from '../router/open-rules.js'
 import type { Route } from '../router/routes.js'
 import type { modalMachine } from './modal.machine.js'
 
@@ -26,5 +26,5 @@ export function selectCanGoBack(snapshot: ModalSnapshot): boolean {
 }
 
 export function selectIsCloseDisabled(snapshot: ModalSnapshot): boolean {
-  return isCloseDisabled(snapshot.context.facts)
+  return isCloseDisabled(factsInForce(snapshot.context))
 }

@@ -48,8 +48,12 @@ export type FeatureSet = readonly OptionalFeature[]
  *   farcaster/, `latch.connectFarcaster`) shows a QR code the Farcaster app approves, through
  *   the same secure frame. Not shown without a `serverUrl` and project id either.
  *
+ * - `signIn` (issue 30): `siwx` (the Latch server's backend, or the host's own parts) and the
+ *   legacy `siweConfig`: after a connect, SIWXSignMessage (core's sign-in/, `latch.signIn`,
+ *   `latch.getSession`, `latch.signOut`), a required mode, and sessions that survive a reload.
+ *
  * Not listed, because not built: swaps, onramp, telemetry (analytics),
- * the branding footer, sign-in, and inline (embedded) rendering of the modal (@latch/react
+ * the branding footer, and inline (embedded) rendering of the modal (@latch/react
  * always draws it as an overlay dialog). Until a feature is listed, its switch defaults off,
  * asking for it throws FEATURE_NOT_AVAILABLE naming the option, and a remote flag cannot turn it
  * on.
@@ -61,6 +65,7 @@ export const availableFeatures: FeatureSet = [
   'email',
   'socials',
   'farcaster',
+  'signIn',
 ]
 
 /** The issue text for an option that asks for a feature this build lacks; `option` is its path. */

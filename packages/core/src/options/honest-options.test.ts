@@ -6,10 +6,8 @@ import { flush } from '../test/deferred.js'
 import { devnetA } from '../testing/networks.js'
 import { availableFeatures, optionalFeatures } from './available-features.js'
 import type { LatchOptions } from './schema.js'
-import { allFeaturesOff, siweFixture, siwxFixture, builtSocials } from '../test/option-fixtures.js'
+import { allFeaturesOff, builtSocials } from '../test/option-fixtures.js'
 
-const siwx = siwxFixture
-const siweConfig = siweFixture
 
 /** The error createLatch throws for `extra`, or a failure when it throws none. */
 function refusal(extra: Partial<LatchOptions>) {
@@ -33,6 +31,7 @@ describe('createLatch: options are honest about what this build has', () => {
       'email',
       'socials',
       'farcaster',
+      'signIn',
     ])
     expect(optionalFeatures).toContain('signIn')
   })
@@ -42,8 +41,6 @@ describe('createLatch: options are honest about what this build has', () => {
     ['features.onramp', { features: { onramp: true } }],
     ['features.analytics', { features: { analytics: true } }],
     ['features.branding', { features: { branding: true } }],
-    ['siwx', { siwx }],
-    ['siweConfig', { siweConfig }],
     // The router knows embedded mode, but no view layer draws the modal inline yet.
     ['embedded', { embedded: true }],
   ])('refuses %s with an error naming it', (option, extra) => {

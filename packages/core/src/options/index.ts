@@ -45,7 +45,9 @@ export {
 } from './remote-features.js'
 export {
   siweConfigSchema,
-  siwxConfigSchema,
+  isWholeSiwxBackend,
+  siwxBackendFunctions,
+  siwxOptionsSchema,
   type SIWECreateMessageArgs,
   type SIWEConfig,
   type SIWESession,
@@ -54,6 +56,7 @@ export {
   type SIWXMessage,
   type SIWXMessageData,
   type SIWXMessageInput,
+  type SIWXOptions,
   type SIWXSession,
 } from './sign-in.js'
 export {

@@ -106,8 +106,6 @@ describe('parseOptions: features this build lacks', () => {
     ['features.onramp', { features: { onramp: true } }],
     ['features.analytics', { features: { analytics: true } }],
     ['features.branding', { features: { branding: true } }],
-    ['siwx', { siwx }],
-    ['siweConfig', { siweConfig }],
   ])('refuses %s, naming it', (option, extra) => {
     const error = thrownBy(() => parseOptions({ ...base, ...extra }))
     expect(error).toBeInstanceOf(LatchError)
@@ -120,24 +118,25 @@ describe('parseOptions: features this build lacks', () => {
 
   it('names every refused option in one error', () => {
     const error = thrownBy(() =>
-      parseOptions({ ...base, features: { onramp: true, swaps: true }, siwx }),
+      parseOptions({ ...base, features: { onramp: true, swaps: true, branding: true } }),
     )
     expect(error.code).toBe('FEATURE_NOT_AVAILABLE')
     expect(error.message).toBe(
-      'Not available in this version of Latch: features.swaps, features.onramp, siwx',
+      'Not available in this version of Latch: features.swaps, features.onramp, features.branding',
     )
-    expect(error.values.feature).toBe('features.swaps, features.onramp, siwx')
+    expect(error.values.feature).toBe('features.swaps, features.onramp, features.branding')
   })
 
-  it('refuses both sign-in options by name, without the conflict between them', () => {
-    const error = thrownBy(() => parseOptions({ ...base, siwx, siweConfig }))
+  it('refuses sign-in options by name in a build without sign-in, without their conflict', () => {
+    const noSignIn = latchOptionsSchemaFor([])
+    const error = thrownBy(() => parseOptionsWith(noSignIn, { ...base, siwx, siweConfig }))
     expect(error.code).toBe('FEATURE_NOT_AVAILABLE')
     expect(error.message).toBe('Not available in this version of Latch: siwx, siweConfig')
   })
 
   it('lists a refused option among other problems in one INVALID_OPTIONS error', () => {
     const error = thrownBy(() =>
-      parseOptions({ ...base, siwx, themeMode: 'blue', features: { onramp: true } }),
+      parseOptions({ ...base, themeMode: 'blue', features: { onramp: true } }),
     )
     expect(error.code).toBe('INVALID_OPTIONS')
     expect(error.issues).toEqual([
@@ -146,7 +145,6 @@ describe('parseOptions: features this build lacks', () => {
         message: 'Not available in this version of Latch: features.onramp',
       },
       { path: 'themeMode', message: 'Invalid option: expected one of "light"|"dark"' },
-      { path: 'siwx', message: 'Not available in this version of Latch: siwx' },
     ])
   })
 
@@ -197,10 +195,24 @@ describe('parseOptions: sign-in, in a build that has it', () => {
 
   it('still checks the shape of a sign-in config', () => {
     expect(thrownBy(() => parse({ siwx: { createMessage: 1 } })).issues).toEqual([
+      { path: 'siwx', message: 'Expected a SIWX config (not a function: createMessage)' },
       {
         path: 'siwx',
         message:
-          'Expected a SIWX config (not a function: createMessage, addSession, getSessions, revokeSession, setSessions)',
+          'Needs serverUrl and projectId (the Latch server signs in), or createMessage, addSession, getSessions, revokeSession and setSessions',
+      },
+    ])
+  })
+
+  it('signs in through the Latch server with siwx: true, which needs its serverUrl', () => {
+    const server = { serverUrl: 'http://127.0.0.1:8787' }
+    expect(parse({ ...server, siwx: true }).options.siwx).toBe(true)
+    expect(parse({ ...server, siwx: { required: true } }).options.siwx).toEqual({ required: true })
+    expect(thrownBy(() => parse({ siwx: true })).issues).toEqual([
+      {
+        path: 'siwx',
+        message:
+          'Needs serverUrl and projectId (the Latch server signs in), or createMessage, addSession, getSessions, revokeSession and setSessions',
       },
     ])
   })

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { chainAdapterFunctions, chainAdapterSchema, shapeProblems } from './runtime-shapes.js'
-import { siweConfigSchema, siwxConfigSchema } from './sign-in.js'
+import { siweConfigSchema, siwxOptionsSchema } from './sign-in.js'
 import { safeParseWith } from '../validation/parse.js'
 
 function adapterMembers() {
@@ -44,20 +44,22 @@ describe('runtime shape checks', () => {
     ])
   })
 
-  it('checks every SIWX function and the optional getRequired', () => {
-    const result = safeParseWith(siwxConfigSchema, {
+  it('checks each SIWX function given, the flags and the statement', () => {
+    const result = safeParseWith(siwxOptionsSchema, {
       createMessage: () => undefined,
-      addSession: () => undefined,
-      getSessions: () => undefined,
-      setSessions: () => undefined,
+      addSession: 'yes',
       getRequired: true,
+      required: 'always',
+      statement: 'two\nlines',
     })
     expect(result.success ? [] : result.issues).toEqual([
       {
         path: '(root)',
-        message: 'Expected a SIWX config (not a function: revokeSession, getRequired)',
+        message:
+          'Expected a SIWX config (required is not a boolean; statement is not one line of at most 280 characters; not a function: addSession, getRequired)',
       },
     ])
+    expect(safeParseWith(siwxOptionsSchema, {}).success).toBe(true)
   })
 
   it('checks every SIWE function and that required is a boolean', () => {

@@ -11,7 +11,13 @@ import {
 } from './available-features.js'
 import { missingRpcMessage } from './network-rpc.js'
 import { serverUrlSchema } from './service-url.js'
-import { siweConfigSchema, siwxConfigSchema, type SIWEConfig, type SIWXConfig } from './sign-in.js'
+import {
+  isWholeSiwxBackend,
+  siweConfigSchema,
+  siwxOptionsSchema,
+  type SIWEConfig,
+  type SIWXOptions,
+} from './sign-in.js'
 import { themeModeSchema, themeVariablesSchema } from './theme.js'
 import { walletConnectOptionSchema } from './walletconnect-option.js'
 import { socialsSwitch } from './socials-option.js'
@@ -139,6 +145,7 @@ function checkAcrossFields(
       path: [BOTH_SIGN_IN_OPTIONS_PATH],
     })
   }
+  if (available.includes('signIn')) checkSignInBackend(value, ctx)
   const { networks, defaultNetwork } = value
   if (!Array.isArray(networks)) return
   checkRpcUrls(networks, value, ctx)
@@ -154,6 +161,26 @@ function checkAcrossFields(
       path: ['defaultNetwork'],
     })
   }
+}
+
+/**
+ * Sign-in through the Latch server needs its `serverUrl` and a project id; a host with a whole
+ * backend of its own needs neither.
+ */
+function checkSignInBackend(
+  value: Record<string, unknown>,
+  ctx: z.core.$RefinementCtx<unknown>,
+): void {
+  const { siwx } = value
+  if (siwx !== true && !isRecord(siwx)) return
+  if (siwx !== true && isWholeSiwxBackend(siwx)) return
+  if (typeof value.serverUrl === 'string' && typeof value.projectId === 'string') return
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'Needs serverUrl and projectId (the Latch server signs in), or createMessage, addSession, getSessions, revokeSession and setSessions',
+    path: ['siwx'],
+  })
 }
 
 /**
@@ -197,7 +224,7 @@ function embeddedOption(available: FeatureSet) {
  */
 function signInOption<T>(
   option: 'siwx' | 'siweConfig',
-  shape: z.ZodMiniCustom<T, T>,
+  shape: z.ZodMiniType<T, T>,
   available: FeatureSet,
 ) {
   return z.optional(
@@ -282,7 +309,11 @@ export function latchOptionsSchemaFor(available: FeatureSet) {
       themeMode: z._default(themeModeSchema, 'light'),
       themeVariables: z.prefault(themeVariablesSchema, {}),
       /** Sign-in with X. Cannot be combined with `siweConfig`. */
-      siwx: signInOption<SIWXConfig>('siwx', siwxConfigSchema, available),
+      siwx: signInOption<SIWXOptions | true>(
+        'siwx',
+        z.union([z.literal(true), siwxOptionsSchema]),
+        available,
+      ),
       /** Legacy sign-in with Ethereum. Cannot be combined with `siwx`. */
       siweConfig: signInOption<SIWEConfig>('siweConfig', siweConfigSchema, available),
       /** Lets the user stay on a network that is not in `networks` (no UnsupportedChain view). */

@@ -95,12 +95,55 @@ export interface SIWEConfig {
   required?: boolean
 }
 
-/** Runtime check for {@link SIWXConfig}. */
-export const siwxConfigSchema = shapeSchema<SIWXConfig>({
+/**
+ * The `siwx` option: `true` for sign-in through the instance's Latch server (`serverUrl`), or an
+ * object. Each function given replaces the Latch server's part of the same name, so a host plugs
+ * in its own backend: its messenger (`createMessage`), verifier and store (`addSession`,
+ * `getSessions`, `revokeSession`, `setSessions`). Give all five to need no Latch server. A host's
+ * `createMessage` goes with its own `addSession`: the Latch server accepts only the messages it
+ * wrote.
+ */
+export interface SIWXOptions extends Partial<SIWXConfig> {
+  /**
+   * SPEC §2, §4: while true, the modal cannot be closed without a session, and cancelling the
+   * sign-in disconnects. `getRequired` (asked at each decision) wins over it. Default false.
+   */
+  required?: boolean
+  /** Sign the account out (revoke its session) when its wallet disconnects. Default false. */
+  signOutOnDisconnect?: boolean
+  /** The message's statement (one line) for the Latch server's messages. */
+  statement?: string
+}
+
+/** The functions that together make a whole sign-in backend (no Latch server needed). */
+export const siwxBackendFunctions = [
+  'createMessage',
+  'addSession',
+  'getSessions',
+  'revokeSession',
+  'setSessions',
+] as const satisfies readonly (keyof SIWXConfig)[]
+
+/** Runtime check for {@link SIWXOptions}. */
+export const siwxOptionsSchema = shapeSchema<SIWXOptions>({
   what: 'a SIWX config',
-  functions: ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'],
-  optionalFunctions: ['getRequired'],
+  functions: [],
+  optionalFunctions: [...siwxBackendFunctions, 'getRequired'],
+  members: (record) => [
+    ...(['required', 'signOutOnDisconnect'] as const)
+      .filter((key) => record[key] !== undefined && typeof record[key] !== 'boolean')
+      .map((key) => `${key} is not a boolean`),
+    ...(record.statement === undefined ||
+    (typeof record.statement === 'string' && /^[^\r\n]{0,280}$/.test(record.statement))
+      ? []
+      : ['statement is not one line of at most 280 characters']),
+  ],
 })
+
+/** Whether `options` is a whole backend (every function of {@link siwxBackendFunctions}). */
+export function isWholeSiwxBackend(options: SIWXOptions | true): boolean {
+  return options !== true && siwxBackendFunctions.every((name) => options[name] !== undefined)
+}
 
 /** Runtime check for {@link SIWEConfig}. */
 export const siweConfigSchema = shapeSchema<SIWEConfig>({
@@ -111,3 +154,17 @@ export const siweConfigSchema = shapeSchema<SIWEConfig>({
       ? []
       : ['required is not a boolean'],
 })
+
+/**
+ * Whether sign-in is required now (SPEC §2, §4): the host's `getRequired()` when given (asked at
+ * each decision, so a page can make it optional), else its `required` flag. Default false.
+ */
+export function isSignInRequired(options: {
+  siwx?: SIWXOptions | true | undefined
+  siweConfig?: SIWEConfig | undefined
+}): boolean {
+  const { siwx, siweConfig } = options
+  if (siwx === true) return false
+  if (siwx) return siwx.getRequired?.() ?? siwx.required ?? false
+  return siweConfig?.required ?? false
+}

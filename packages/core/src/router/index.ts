@@ -12,6 +12,7 @@ export {
 export {
   defaultRouterFacts,
   guardRoute,
+  factsInForce,
   isCloseDisabled,
   resolveBackRoute,
   resolveClosedRoute,

@@ -44,6 +44,11 @@ export interface OpenRequest {
   route?: Route
   /** Opening rule 4: a namespace to switch to. */
   namespace?: ChainNamespace
+  /**
+   * `false`: a connect made while this open lasts asks no sign-in (issue 30; a page where
+   * sign-in is optional, reown-com/appkit#2218), and Close stays enabled.
+   */
+  siwx?: false
 }
 
 /** A view that needs a wallet is never shown while disconnected: Connect stands in for it. */
@@ -93,6 +98,13 @@ export function resolveBackRoute(previous: Route, facts: RouterFacts): Route {
   return previous.view === 'Connect' && facts.isConnected
     ? { view: 'Account' }
     : guardRoute(previous, facts)
+}
+
+/** The facts the router decides by: an open asked with `siwx: false` waives sign-in. */
+export function factsInForce(modal: { facts: RouterFacts; signInWaived: boolean }): RouterFacts {
+  return modal.signInWaived
+    ? { ...modal.facts, signInEnabled: false, signInRequired: false }
+    : modal.facts
 }
 
 /**

@@ -30,6 +30,7 @@ describe('storage keys', () => {
         'smartAccountEnabledNetworks',
         'socialProvider',
         'socialUsername',
+        'siwxTokens',
         'storageVersion',
       ].sort(),
     )

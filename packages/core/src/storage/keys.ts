@@ -16,6 +16,8 @@ export const RECENT_WALLETS_LIMIT = 2
 // Stored values are read back from a store anyone on the origin can write: bound every string
 // so a foreign or corrupted value cannot make start-up parse and hold megabytes.
 const MAX_TEXT_LENGTH = 256
+/** The most sign-in tokens kept (accounts signed in from this browser). */
+export const SIWX_TOKENS_LIMIT = 16
 const MAX_EMAIL_LENGTH = 254
 
 const text = z.string().check(z.minLength(1), z.maxLength(MAX_TEXT_LENGTH))
@@ -74,6 +76,20 @@ export const storageSchemas = {
   disconnectedConnectors: z.array(text),
   /** The active network (CAIP-2 id). */
   activeCaipNetworkId: caipNetworkIdSchema,
+  /**
+   * Sign-in sessions with the Latch server (SPEC §3 "Sign-in session"; issue 30): the bearer
+   * token of each account signed in from this browser, by chain and address, so a reload keeps
+   * them. At most {@link SIWX_TOKENS_LIMIT}, the newest first.
+   */
+  siwxTokens: z
+    .array(
+      z.object({
+        chainId: caipNetworkIdSchema,
+        address: text,
+        token: z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/)),
+      }),
+    )
+    .check(z.maxLength(SIWX_TOKENS_LIMIT)),
   /** SPEC §9 storage version. */
   storageVersion: z.literal(STORAGE_VERSION),
 } as const

@@ -19,6 +19,7 @@ const samples: { [K in StorageKey]: StorageValues[K] } = {
   socialUsername: 'ada.eth',
   socialProvider: 'github',
   smartAccountEnabledNetworks: ['eip155:8453', 'eip155:10'],
+  siwxTokens: [{ chainId: 'eip155:1', address: '0xabc', token: 'a'.repeat(43) }],
   recentWallets: [
     {
       id: 'io.metamask',

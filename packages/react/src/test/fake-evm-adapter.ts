@@ -84,6 +84,8 @@ export function createFakeEvmAdapter(inits: readonly FakeWalletInit[] = []) {
   const listeners = new Set<(event: AdapterEvent) => void>()
   const announceListeners = new Set<(connectors: readonly Connector[]) => void>()
   const pending = new Map<string, Array<(answer: Outcome) => void>>()
+  // How the wallet answers a sign request (a fixed signature, unless a test says otherwise).
+  let signer: (message: string) => Promise<string> = async () => `0x${'ab'.repeat(65)}`
   const calls: string[] = []
 
   const find = (connectorId: string) => {
@@ -137,8 +139,9 @@ export function createFakeEvmAdapter(inits: readonly FakeWalletInit[] = []) {
     async getBalance() {
       return { value: 0n, decimals: 18, symbol: 'ETH' }
     },
-    async signMessage() {
-      return `0x${'ab'.repeat(65)}`
+    async signMessage(request) {
+      calls.push(`sign:${request.connectorId}`)
+      return signer(request.message)
     },
     async estimateGas() {
       return 21_000n
@@ -164,6 +167,10 @@ export function createFakeEvmAdapter(inits: readonly FakeWalletInit[] = []) {
     /** Changes how the wallet answers the next connect requests. */
     setAnswer(id: string, answer: ConnectAnswer) {
       find(id).answer = answer
+    },
+    /** How every wallet answers sign requests from now on (resolve a signature, or reject). */
+    setSigner(next: (message: string) => Promise<string>) {
+      signer = next
     },
     /** Answers every connect of this wallet left waiting by `never`. */
     answerPending(id: string, answer: Outcome) {

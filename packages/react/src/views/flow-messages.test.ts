@@ -23,6 +23,7 @@ const folders: Record<string, string> = {
   connectingEmail: 'email',
   updatingEmail: 'update-email',
   approvingTransaction: 'approve',
+  signingIn: 'sign-in',
 }
 
 /** The keys a flow folder's messages.ts defines. */

@@ -15,6 +15,7 @@ import {
 } from './pairing/messages.js'
 import { receiveMessages } from './receive/messages.js'
 import { sendMessages } from './send/messages.js'
+import { siwxSignMessageMessages } from './sign-in/messages.js'
 import { emailCodeMessages, walletRowMessages } from './shared/messages.js'
 import { connectingSocialMessages } from './social/messages.js'
 import {
@@ -38,6 +39,7 @@ export const viewMessages = {
   ...connectingWalletConnectMessages,
   ...connectingWalletConnectBasicMessages,
   ...accountMessages,
+  ...siwxSignMessageMessages,
   ...networksMessages,
   ...switchNetworkMessages,
   ...switchActiveChainMessages,

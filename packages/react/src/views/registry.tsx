@@ -74,6 +74,10 @@ export const views: Partial<Record<ViewName, AnyView>> = {
   ConnectingSocial: lazyView<'ConnectingSocial'>(() =>
     import('./social/ConnectingSocial.js').then((m) => m.ConnectingSocial),
   ),
+  // Sign in with the wallet (issue 30): loaded when a connect asks for a sign-in.
+  SIWXSignMessage: lazyView<'SIWXSignMessage'>(() =>
+    import('./sign-in/SIWXSignMessage.js').then((m) => m.SIWXSignMessage),
+  ),
   // Sign in with Farcaster (issue 12): its QR view, loaded when a sign-in shows it.
   ConnectingFarcaster: lazyView<'ConnectingFarcaster'>(() =>
     import('./farcaster/ConnectingFarcaster.js').then((m) => m.ConnectingFarcaster),
@@ -117,6 +121,7 @@ const titles: Partial<Record<ViewName, MessageKey>> = {
   ApproveTransaction: 'view.ApproveTransaction.title',
   ConnectingSocial: 'view.ConnectingSocial.title',
   ConnectingFarcaster: 'view.ConnectingFarcaster.title',
+  SIWXSignMessage: 'view.SIWXSignMessage.title',
 }
 
 /** The modal title of a view; one this build does not include is titled as unavailable. */
