@@ -5,6 +5,8 @@ import { AccountDetails } from './AccountDetails.js'
 import { WalletActions } from './WalletActions.js'
 import type { DevWalletSource } from './dev-wallet.js'
 import type { ThemeMode } from './latch.js'
+import { PLAYGROUND_PROJECT_ID } from './config.js'
+import { SignInPanel } from './SignInPanel.js'
 import { ThemeSwitch } from './ThemeSwitch.js'
 
 export interface AppProps {
@@ -53,6 +55,9 @@ export function App({ latch, walletSource, initialTheme }: AppProps) {
             <ConnectButton />
           </section>
           <AccountDetails />
+          {latch.options.serverUrl ? (
+            <SignInPanel serverUrl={latch.options.serverUrl} projectId={PLAYGROUND_PROJECT_ID} />
+          ) : null}
           <WalletActions />
         </LatchProvider>
       ) : null}

@@ -11,6 +11,18 @@ export { playgroundNetworks } from './networks.js'
 export type ThemeMode = 'light' | 'dark'
 
 /**
+ * Sign in with the wallet (issue 30), through the playground's Latch server: off, optional (the
+ * modal asks after a connect; Cancel keeps the wallet connected) or required (the modal cannot
+ * close without it, and Cancel disconnects). The page's `?siwx=` chooses.
+ */
+export type PlaygroundSignIn = 'off' | 'optional' | 'required'
+
+/** The `?siwx=` value as a sign-in mode (off unless it names one). */
+export function signInModeOf(value: string | null): PlaygroundSignIn {
+  return value === 'optional' || value === 'required' ? value : 'off'
+}
+
+/**
  * The README's integration, plus the starting theme and the local services the dev command
  * started: the WalletConnect relay, and the Latch server (the wallet directory and the project's
  * features). The theme changes later with `latch.setThemeMode`, on this same instance. With a
@@ -20,6 +32,7 @@ export function createPlaygroundLatch(
   networks: Network[],
   themeMode: ThemeMode,
   services: Pick<PlaygroundConfig, 'walletConnect' | 'serverUrl'> = {},
+  signIn: PlaygroundSignIn = 'off',
 ): Latch {
   const has = (namespace: string) => networks.some((n) => n.chainNamespace === namespace)
   return createLatch({
@@ -41,6 +54,14 @@ export function createPlaygroundLatch(
     ],
     themeMode,
     walletConnect: walletConnect(services.walletConnect),
+    ...(signIn !== 'off' && services.serverUrl
+      ? {
+          siwx: {
+            required: signIn === 'required',
+            statement: 'Sign in to the Latch playground.',
+          },
+        }
+      : {}),
   })
 }
 

@@ -6,7 +6,7 @@ import { setupDevWallet } from './dev-wallet.js'
 import { setupSolanaDevWallet } from './solana-dev-wallet.js'
 import { setupBitcoinDevWallet } from './bitcoin-dev-wallet.js'
 import { applyHostileStyles } from './hostile.js'
-import { createPlaygroundLatch, playgroundNetworks, type ThemeMode } from './latch.js'
+import { createPlaygroundLatch, playgroundNetworks, signInModeOf, type ThemeMode } from './latch.js'
 import './styles.css'
 
 const params = new URLSearchParams(window.location.search)
@@ -31,6 +31,7 @@ const latch = config
       playgroundNetworks(config.chains, config.solana, config.bitcoin),
       initialTheme,
       config,
+      signInModeOf(params.get('siwx')),
     )
   : undefined
 // The host helpers from the console (and the e2e tests): `await __latch.connect()`.

@@ -15,6 +15,7 @@ export { useLatchNetwork, type LatchNetworkState } from './hooks/useLatchNetwork
 export { useLatchModal, type LatchModalState } from './hooks/useLatchModal.js'
 export { useLatchConnections, type LatchConnectionsState } from './hooks/useLatchConnections.js'
 export { useLatchTheme } from './hooks/useLatchTheme.js'
+export { useLatchSignIn } from './hooks/useLatchSignIn.js'
 export { enMessages } from './i18n/en.js'
 export {
   createTranslator,

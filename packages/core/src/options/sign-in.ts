@@ -35,6 +35,12 @@ export interface SIWXSession {
   signature: string
   /** A CAIP-74 CACAO object, when the wallet produced one (One-Click Auth). */
   cacao?: Readonly<Record<string, unknown>>
+  /**
+   * The Latch server's bearer token of this session: the page sends it to its own backend, which
+   * asks the server who it is (`GET /v1/siwx/me` with `Authorization: Bearer …`). Absent with a
+   * host's own backend.
+   */
+  token?: string
 }
 
 /**

@@ -90,7 +90,7 @@ export function latchServerSiwx(input: LatchServerSiwxInput): SIWXConfig {
           siwxMeResponseSchema,
         )
         const account = { chainId: session.data.chainId, address: session.data.accountAddress }
-        return sameAccount(account, { chainId, address }) ? [toSession(session)] : []
+        return sameAccount(account, { chainId, address }) ? [{ ...toSession(session), token }] : []
       } catch (error) {
         // Signed out elsewhere, revoked or expired: this browser's token is spent.
         if (!isLatchError(error, 'HTTP_STATUS') || error.values.status !== 401) throw error

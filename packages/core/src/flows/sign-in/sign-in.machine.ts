@@ -85,7 +85,10 @@ export const signInRunMachine = setup({
       if (!message || signature === undefined) throw new LatchError('SIGNATURE_DECLINED')
       const session = { data: dataOf(message), message: message.toString(), signature }
       await backend.config.addSession(session)
-      return session
+      // The session as the backend keeps it (the Latch server's carries its token).
+      const { chainId, accountAddress } = session.data
+      const stored = await backend.config.getSessions(chainId, accountAddress).catch(() => [])
+      return stored.find((kept) => kept.message === session.message) ?? session
     }),
   },
   guards: {
