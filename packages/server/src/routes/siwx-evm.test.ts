@@ -1,4 +1,10 @@
-import { SIWX_API_PATHS, SIWX_NONCE_TTL_SECONDS, siwxMeResponseSchema } from '@latch/core/api'
+import {
+  SIWX_API_PATHS,
+  SIWX_NONCE_TTL_SECONDS,
+  siwxAccountSessionsPath,
+  siwxMeResponseSchema,
+  siwxSessionListSchema,
+} from '@latch/core/api'
 import { beforeEach, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -175,6 +181,29 @@ describeOnEachDatabase('Sign in with an EVM wallet', (suite) => {
     // A namespace sign-in has no format for is refused by core's schema.
     const cosmos = await askMessage(server, cfg, { ...request(), chainId: 'cosmos:cosmoshub-4' })
     expect(cosmos.status).toBe(400)
+  })
+
+  it("lists an EVM account's sessions whatever the case of its address in the path", async () => {
+    const cfg = config()
+    const server = await suite.server(cfg, { indexer: false })
+    const written = await messageFor(server, cfg, request())
+    const { token, session } = await sessionFrom(
+      await sendSignature(server, cfg, await signed(written, sign)),
+    )
+    for (const address of [
+      signer.address.toLowerCase(),
+      signer.address.toUpperCase().replace('0X', '0x'),
+    ]) {
+      const listed = await withToken(
+        server,
+        cfg,
+        token,
+        siwxAccountSessionsPath(chain.caip, address),
+      )
+      expect(listed.status).toBe(200)
+      const { sessions } = z.parse(siwxSessionListSchema, await listed.json())
+      expect(sessions.map((entry) => entry.id)).toEqual([session.id])
+    }
   })
 
   it("answers the page's preflight with Authorization allowed", async () => {

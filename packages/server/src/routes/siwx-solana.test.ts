@@ -1,9 +1,8 @@
-import { generateKeyPairSync, sign as ed25519Sign, type KeyObject } from 'node:crypto'
 import { SIWX_API_PATHS, SIWX_NONCE_TTL_SECONDS, siwxMeResponseSchema } from '@latch/core/api'
-import { base58 } from '@scure/base'
 import { expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { describeOnEachDatabase } from '../../test/harness.js'
+import { solanaKeypair } from '../../test/solana-signer.js'
 import {
   askMessage,
   expectRefusal,
@@ -17,24 +16,8 @@ import {
   withToken,
 } from '../../test/siwx-harness.js'
 
-// Solana sign-in with a real ed25519 key (node:crypto signs; the server verifies with the Wallet
-// Standard's util on @noble/curves), encoded as wallets and the Solana adapter hand it over:
-// base58 address, base58 64-byte signature over the message's UTF-8 bytes.
-
-/** A fresh Solana keypair: its base58 address and a signer of texts. */
-function solanaKeypair(): { address: string; sign: (text: string) => string } {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
-  return { address: base58.encode(rawPublicKey(publicKey)), sign: signWith(privateKey) }
-}
-
-function rawPublicKey(key: KeyObject): Uint8Array {
-  const { x } = key.export({ format: 'jwk' })
-  if (!x) throw new Error('An ed25519 public key has x')
-  return Buffer.from(x, 'base64url')
-}
-
-const signWith = (key: KeyObject) => (text: string) =>
-  base58.encode(ed25519Sign(null, Buffer.from(text, 'utf8'), key))
+// Solana sign-in with a real ed25519 key (node:crypto signs, test/solana-signer.ts; the server
+// verifies with the Wallet Standard's util on @noble/curves).
 
 describeOnEachDatabase('Sign in with a Solana wallet', (suite) => {
   const setup = async (now?: () => number) => {
