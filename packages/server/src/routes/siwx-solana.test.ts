@@ -102,4 +102,19 @@ describeOnEachDatabase('Sign in with a Solana wallet', (suite) => {
       'CHAIN_NOT_SUPPORTED',
     )
   })
+
+  it("holds message creation to the project's per-client limit, with Retry-After", async () => {
+    const config = siwxConfig([SOLANA_LOCALNET])
+    config.projects[0]!.siwxMessageRateLimit = { requests: 2, windowSeconds: 60 }
+    // 20 s into a window: the refusal says 40 s.
+    const server = await suite.server(config, { now: () => 1_800_000_020_000 })
+    const request = { chainId: SOLANA_LOCALNET, accountAddress: solanaKeypair().address }
+    await messageFor(server, config, request)
+    await messageFor(server, config, request)
+    const limited = await askMessage(server, config, request)
+    expect({ status: limited.status, retryAfter: limited.headers.get('retry-after') }).toEqual({
+      status: 429,
+      retryAfter: '40',
+    })
+  })
 })
