@@ -36,6 +36,9 @@ import {
   secureFrameRoutes,
 } from './routes/secure-frame.js'
 import { rpcProxy, rpcRoutes } from './routes/rpc.js'
+import { siwxRoutes } from './routes/siwx.js'
+import { siwxSessionRoutes } from './routes/siwx-sessions.js'
+import { requireSiwxProject, SIWX_ROUTES } from './siwx/gate.js'
 import { walletRoutes } from './routes/wallets.js'
 
 /** What the routes need besides the configuration. */
@@ -98,7 +101,11 @@ export function createApp(config: ServerConfig, deps: AppDeps): Hono<ProjectEnv>
   app.notFound((c) => c.json(new HttpError(404, 'Not found').body(), 404))
   // Liveness for load balancers: the only route without a project.
   app.get('/health', (c) => c.json({ ok: true }))
-  app.use('*', except([AUTH_ROUTES, FRAME_ROUTES], requireProject(config)))
+  app.use('*', except([AUTH_ROUTES, FRAME_ROUTES, SIWX_ROUTES], requireProject(config)))
+  // Sign in with the wallet (issue 30): the host page's, with its own gate (siwx/gate.ts).
+  app.use(SIWX_ROUTES, requireSiwxProject(config))
+  app.route('/', siwxRoutes(routeDeps))
+  app.route('/', siwxSessionRoutes(routeDeps))
   app.route('/', projectConfigRoutes(routeDeps))
   app.route('/', rpcRoutes(routeDeps))
   app.route('/', walletRoutes(routeDeps))

@@ -20,7 +20,10 @@ const UNKNOWN_CLIENT = 'unknown'
  * proxy itself saw) when `auth.clientIpHeader` is set, else the socket's address. Without that
  * setting a forwarded-for header is ignored: any client can write one.
  */
-export function clientIp(c: Context, deps: AuthDeps): string {
+export function clientIp(
+  c: Context,
+  deps: { config: { clientIpHeader?: string | undefined } },
+): string {
   const header = deps.config.clientIpHeader
   if (header !== undefined) {
     const last = c.req.header(header)?.split(',').at(-1)?.trim()

@@ -27,6 +27,7 @@ describe('server configuration', () => {
       rpcRateLimit: { requests: 600, windowSeconds: 60 },
       frameRpcRateLimit: { requests: 600, windowSeconds: 60 },
       trackRateLimit: { requests: 120, windowSeconds: 60 },
+      siwxMessageRateLimit: { requests: 30, windowSeconds: 60 },
     })
     expect(config.directory.seed).toBe('builtin')
     expect(config.prices).toEqual({ kind: 'none' })

@@ -57,6 +57,11 @@ export const projectConfigSchema = z.object({
   frameRpcRateLimit: rateLimitSchema.default({ requests: 600, windowSeconds: 60 }),
   /** `POST /e` analytics (`track`) events per client: 120 a minute. */
   trackRateLimit: rateLimitSchema.default({ requests: 120, windowSeconds: 60 }),
+  /**
+   * Sign-in messages (`POST /v1/siwx/message`) per client address: 30 a minute. Counted per
+   * client, never per account, so nobody can spend someone else's budget and lock them out.
+   */
+  siwxMessageRateLimit: rateLimitSchema.default({ requests: 30, windowSeconds: 60 }),
 })
 
 /**

@@ -27,7 +27,7 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600
  * §8). The body is the error alone, so the origin learns nothing about the project; its
  * preflights get no methods or headers, so it can send nothing but simple requests.
  */
-function readableRefusal(origin: string | undefined): Record<string, string> | undefined {
+export function readableRefusal(origin: string | undefined): Record<string, string> | undefined {
   return origin === undefined
     ? undefined
     : { 'access-control-allow-origin': origin, vary: 'Origin' }
