@@ -18,6 +18,7 @@ import { preview } from 'vite'
 import { inject } from 'vitest'
 import {
   devnetWalletTokens,
+  otherChainsOf,
   startPlaygroundServer,
   type PlaygroundServer,
   type PlaygroundServerOptions,
@@ -143,9 +144,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   })
   // The server's PGlite takes seconds to start and needs no devnet: it starts alongside the
   // devnet, the preview and Chromium, and is awaited only before the first page opens.
+  // The other namespaces' chains start beside it too; the server serves sign-in on them.
+  const solanaStarting = options.solana ? startSolanaDevnet() : undefined
+  const bitcoinStarting = options.bitcoin ? startBitcoinDevnet({ port: 0 }) : undefined
   const serverStarting = startPlaygroundServer(devnetStarting, {
     storage: 'memory',
     ...options.server,
+    otherChains: otherChainsOf(solanaStarting, bitcoinStarting),
   })
   // Each is registered for cleanup as soon as it runs, whatever fails meanwhile; a failure to
   // start is reported where it is awaited.
@@ -158,21 +163,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       (server) => cleanup.add(() => server.close()),
       () => undefined,
     ),
+    solanaStarting?.then(
+      (solana) => cleanup.add(() => solana.stop()),
+      () => undefined,
+    ),
+    bitcoinStarting?.then(
+      (bitcoin) => cleanup.add(() => bitcoin.stop()),
+      () => undefined,
+    ),
   ]
   try {
     const devnet = await devnetStarting
     const [a, b, c] = devnet.chains as [DevnetChain, DevnetChain, DevnetChain]
     const walletKeys = devnet.accounts.slice(0, 3).map((account) => account.privateKey)
-    let solana: SolanaDevnet | undefined
-    if (options.solana) {
-      const started = (solana = await startSolanaDevnet())
-      cleanup.add(() => started.stop())
-    }
-    let bitcoin: BitcoinDevnet | undefined
-    if (options.bitcoin) {
-      const started = (bitcoin = await startBitcoinDevnet({ port: 0 }))
-      cleanup.add(() => started.stop())
-    }
+    const solana: SolanaDevnet | undefined = await solanaStarting
+    const bitcoin: BitcoinDevnet | undefined = await bitcoinStarting
     let relay: LocalRelay | undefined
     if (options.walletConnect) {
       const started = (relay = await startRelay())

@@ -100,6 +100,8 @@ const latchServerStarting = Promise.all([
     auth: { publicUrl: latchServerUrl, smtp: mailbox.smtp },
     socialProviders: latchServerProviders(idp.providers, appleKey),
     farcaster: { signInUrl: farcasterAppUrl },
+    // Sign in with the wallet (issue 30) on the local Solana and Bitcoin chains too.
+    otherChains: latchServerModule.otherChainsOf(solanaStarting, bitcoinStarting),
   }),
 )
 // Its failure is reported where it is awaited below, not as an unhandled rejection before that.

@@ -37,6 +37,24 @@ export const DEVNET_PRICES_USD: Readonly<Record<string, number>> = {
  */
 const DEVNET_INDEXER = { enabled: true, pollIntervalMs: 250, batchBlocks: 100, startBlock: 0 }
 
+/** A chain of another namespace the server serves (sign-in on Solana and Bitcoin, issue 30). */
+export interface OtherChain {
+  caipNetworkId: string
+  rpcUrls: string[]
+}
+
+/** The local Solana and Bitcoin chains as the server lists them: sign-in is served for each. */
+export async function otherChainsOf(
+  solana: Promise<{ chain: string; rpcUrl: string }> | undefined,
+  bitcoin: Promise<{ chain: string; esploraUrl: string }> | undefined,
+): Promise<OtherChain[]> {
+  const [sol, btc] = await Promise.all([solana, bitcoin])
+  return [
+    ...(sol ? [{ caipNetworkId: sol.chain, rpcUrls: [sol.rpcUrl] }] : []),
+    ...(btc ? [{ caipNetworkId: btc.chain, rpcUrls: [btc.esploraUrl] }] : []),
+  ]
+}
+
 export interface PlaygroundServerOptions {
   /** The origins the playground's project allows: {@link LOCAL_ORIGINS} unless told. */
   allowedOrigins?: readonly string[]
@@ -44,6 +62,11 @@ export interface PlaygroundServerOptions {
   directorySeed?: string
   /** The port to listen on (on 127.0.0.1); a free one unless told. */
   port?: number
+  /**
+   * The local chains of other namespaces (Solana, Bitcoin) the page configures, once they run:
+   * the server signs in their accounts (issue 30). None unless told.
+   */
+  otherChains?: Promise<OtherChain[]> | OtherChain[]
   /**
    * Where PGlite keeps the data: a fresh directory under the OS temp dir (the default, as
    * `npm start` runs), or memory (the e2e stacks: a second or two faster to start, and nothing
@@ -93,6 +116,7 @@ export type DevnetServices = Pick<Devnet, 'chains' | 'contracts'>
 export function playgroundServerConfig(
   devnet: DevnetServices,
   options: PlaygroundServerOptions = {},
+  otherChains: readonly OtherChain[] = [],
 ): ServerConfigInput {
   const caip = (chainId: number) => `eip155:${chainId}`
   return {
@@ -102,10 +126,13 @@ export function playgroundServerConfig(
         allowedOrigins: [...(options.allowedOrigins ?? LOCAL_ORIGINS)],
       },
     ],
-    chains: devnet.chains.map((chain) => ({
-      caipNetworkId: caip(chain.chainId),
-      rpcUrls: [chain.rpcUrl],
-    })),
+    chains: [
+      ...devnet.chains.map((chain) => ({
+        caipNetworkId: caip(chain.chainId),
+        rpcUrls: [chain.rpcUrl],
+      })),
+      ...otherChains,
+    ],
     tokens: devnet.chains.flatMap((chain) => {
       const contracts = devnet.contracts[chain.chainId]
       const native = { address: 'native', symbol: 'ETH', name: 'Ether', decimals: 18 }
@@ -185,16 +212,18 @@ export async function startPlaygroundServer(
   let database: Database | undefined
   try {
     // Both settle before either failure is thrown, so an opened database is never left open.
-    const [opened, services] = await Promise.allSettled([
+    const [opened, services, others] = await Promise.allSettled([
       openDatabase(dataDir ? { dataDir } : {}),
       devnet,
+      options.otherChains ?? [],
     ])
     if (opened.status === 'rejected') throw opened.reason
     const db = (database = opened.value)
     await seedNames(db.db, PLAYGROUND_NAMES)
     if (services.status === 'rejected') throw services.reason
+    if (others.status === 'rejected') throw others.reason
     const config = parseServerConfig(
-      playgroundServerConfig(services.value, options),
+      playgroundServerConfig(services.value, options, others.value),
       'the playground server',
     )
     const server = await startServer(config, {
