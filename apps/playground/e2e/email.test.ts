@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { approveInFrame, emailWorld, freshEmail, logIn } from './email-login.js'
+import { approveInFrame, emailWorld, freshEmail, logIn, secureFrame } from './email-login.js'
+import { dialog } from './modal.js'
 import { statusIs } from './social-login.js'
 import { useStack } from './use-stack.js'
 
@@ -36,5 +37,21 @@ describe('email login and the embedded wallet, in Chromium (issue 17)', () => {
     await page.reload()
     await statusIs(page, 'connected')
     expect(await page.locator('#account-address').textContent()).toBe(address)
+  })
+
+  it('4. with sign-in on, the email login signs in too, with no second prompt (issue 30)', async () => {
+    const { page, url } = stack
+    const withSignIn = new URL(url)
+    withSignIn.searchParams.set('siwx', 'optional')
+    await page.goto(withSignIn.toString())
+    await logIn(page, world.mailbox, freshEmail('sia'))
+    // The frame signs the login's own sign-in: no Sign to press, no approval in the frame.
+    await expect
+      .poll(() => page.locator('#siwx-status').textContent(), { timeout: 20_000 })
+      .toBe('signedIn')
+    await dialog(page).waitFor({ state: 'hidden' })
+    expect(await secureFrame(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    const address = await page.locator('#account-address').textContent()
+    expect(await page.locator('#siwx-account').textContent()).toBe(`eip155:31337 ${address}`)
   })
 })

@@ -16,7 +16,8 @@ import type { ApiCall } from './api.js'
 import type { Approver, DappInfo } from './approval.js'
 import { evmChainNumber, type FrameChain, type FrameConfig } from './config.js'
 import type { WalletKeeper } from './custody.js'
-import { handleRpc } from './rpc.js'
+import { handleRpc, type RpcContext } from './rpc.js'
+import { grantHolds, isConsentedSignIn, type SignInGrant } from './sign-in.js'
 import { isSessionExpired, SESSION_EXPIRED, type Session } from './session.js'
 import type { SocialLogin } from './social.js'
 import type { FarcasterLogin } from './farcaster.js'
@@ -52,6 +53,8 @@ export interface FrameServices {
   /** Reloads the page (RELOAD), after the answer went out. */
   reload(): void
   fetch?: typeof fetch
+  /** The clock (the sign-in grant's age); `Date.now` by default. */
+  now?: () => number
 }
 
 /** The frame's handlers, and the state they share. */
@@ -63,6 +66,9 @@ export function createHandlers(services: FrameServices): FrameHandlers {
   }
   let chain: FrameChain = findChain(services.initialChainId) ?? config.chains[0]!
   let pendingEmail: string | undefined
+  const now = services.now ?? Date.now
+  /** The last login's consent to one sign-in with no second prompt (sign-in.ts). */
+  let signInGrant: SignInGrant | undefined
 
   /** The signed-in user's account, from this browser's copy (no call for the key). */
   const currentAccount = async (): Promise<{ user: AuthUser; account: PrivateKeyAccount }> => {
@@ -92,8 +98,27 @@ export function createHandlers(services: FrameServices): FrameHandlers {
   const finishLogin = async () => {
     const user = await session.user()
     if (!user) throw new Error(SESSION_EXPIRED)
-    return { user, account: await wallet.account(user) }
+    const account = await wallet.account(user)
+    signInGrant = { at: now(), used: false }
+    return { user, account }
   }
+
+  /** What RPC_REQUEST (and a sign-in the login did not cover) reaches of the frame. */
+  const rpcContext: RpcContext = {
+    account: async () => (await currentAccount()).account,
+    chain: () => chain,
+    switchChain: async (chainId) => {
+      switchTo(chainId)
+    },
+    approve: services.approve,
+    rpcUrl: (chainId) => rpcUrl(config, chainId),
+    ...(services.fetch ? { fetch: services.fetch } : {}),
+  }
+  const approvalNotices =
+    (notify: FrameNotify, id: string, method: string) => (approved?: boolean) => {
+      if (approved === undefined) notify('FRAME_APPROVAL_REQUESTED', { id, method })
+      else notify('FRAME_APPROVAL_SETTLED', { id, approved })
+    }
 
   /** A social or Farcaster flow's session, kept as after CONNECT_OTP; the wallet made or recovered. */
   const connectedUser = async (tokens: AuthTokens & { username: string }): Promise<FrameUser> => {
@@ -195,28 +220,33 @@ export function createHandlers(services: FrameServices): FrameHandlers {
     RPC_REQUEST: async (request, { id, signal, notify }) =>
       expiring(
         notify,
-        handleRpc(
-          {
-            account: async () => (await currentAccount()).account,
-            chain: () => chain,
-            switchChain: async (chainId) => {
-              switchTo(chainId)
-            },
-            approve: services.approve,
-            rpcUrl: (chainId) => rpcUrl(config, chainId),
-            ...(services.fetch ? { fetch: services.fetch } : {}),
-          },
-          request,
-          {
-            id,
-            signal,
-            notify: (approved) => {
-              if (approved === undefined)
-                notify('FRAME_APPROVAL_REQUESTED', { id, method: request.method })
-              else notify('FRAME_APPROVAL_SETTLED', { id, approved })
-            },
-          },
-        ),
+        handleRpc(rpcContext, request, {
+          id,
+          signal,
+          notify: approvalNotices(notify, id, request.method),
+        }),
+      ),
+    SIGN_IN: async ({ message }, { id, signal, notify, parentOrigin }) =>
+      expiring(
+        notify,
+        (async () => {
+          const { account } = await currentAccount()
+          const at = now()
+          const check = { parentOrigin, address: account.address, now: at }
+          const chainIds = config.chains.map((served) => served.id)
+          if (grantHolds(signInGrant, at) && isConsentedSignIn(message, { ...check, chainIds })) {
+            signInGrant.used = true
+            return { signature: await account.signMessage({ message }) }
+          }
+          // Not the login's own sign-in: the visitor approves it, as any personal_sign.
+          const signature = await handleRpc(
+            rpcContext,
+            { method: 'personal_sign', params: [message, account.address] },
+            { id, signal, notify: approvalNotices(notify, id, 'personal_sign') },
+          )
+          if (typeof signature !== 'string') throw new Error('Signature declined')
+          return { signature }
+        })(),
       ),
     UPDATE_EMAIL: async ({ email }) => {
       const { action } = await session.call(

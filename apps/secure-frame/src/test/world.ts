@@ -154,11 +154,16 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
 }
 
 /** One browser's frame: its store, its handlers, and what it told the host. */
+/** The host page of the tests' frames. */
+export const TEST_PARENT_ORIGIN = 'http://127.0.0.1:4173'
+
 export interface TestFrame {
   handlers: FrameHandlers
   store: ReturnType<typeof memoryStore>
   notices: { type: string; payload: unknown }[]
   reloads: number
+  /** The host page's origin the endpoint accepted (what SIGN_IN checks a message against). */
+  parentOrigin: string
   /** Calls a handler as the endpoint would. */
   call<T extends AppEventType>(
     type: T,
@@ -209,6 +214,7 @@ export async function newFrame(
     store,
     notices: [],
     reloads: 0,
+    parentOrigin: TEST_PARENT_ORIGIN,
     handlers: createHandlers({
       config: world.config,
       api,
@@ -230,7 +236,8 @@ export async function newFrame(
         return true
       }
       const handler: FrameHandler<typeof type> = frame.handlers[type]
-      return Promise.resolve(handler(payload, { id: randomUUID(), signal, notify }))
+      const context = { id: randomUUID(), signal, notify, parentOrigin: frame.parentOrigin }
+      return Promise.resolve(handler(payload, context))
     },
   }
   return frame

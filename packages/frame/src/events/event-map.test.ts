@@ -27,6 +27,8 @@ const SPEC_EVENTS = [
   'SYNC_THEME',
   'SYNC_DAPP_DATA',
   'RELOAD',
+  // Latch's own, beside SPEC §7's (issue 30): sign-in right after an embedded login.
+  'SIGN_IN',
 ]
 
 describe('the event map', () => {

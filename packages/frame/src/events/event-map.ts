@@ -3,7 +3,7 @@ import { accountEvents } from './account.js'
 import type { EventSchemas } from './define.js'
 import { authEvents } from './auth.js'
 import { emailUpdateEvents } from './email-update.js'
-import { rpcEvents } from './rpc.js'
+import { rpcEvents, signInEvents } from './rpc.js'
 import { syncEvents } from './sync.js'
 
 /**
@@ -15,6 +15,7 @@ export const appEvents = {
   ...emailUpdateEvents,
   ...accountEvents,
   ...rpcEvents,
+  ...signInEvents,
   ...syncEvents,
 }
 

@@ -18,3 +18,17 @@ export const rpcEvents = {
     z.json(),
   ),
 }
+
+/**
+ * Sign in with the wallet (issue 30, beyond SPEC §7's list): the frame signs an EIP-4361 message
+ * for the page that embeds it. Right after the visitor's login in the frame (email, social or
+ * Farcaster), a message for that page's own origin is signed with no second prompt, once: the
+ * login was the consent. Any other (later, another domain, not EIP-4361) waits for the visitor's
+ * approval in the frame's UI, as `personal_sign` does. Success is the EIP-191 signature.
+ */
+export const signInEvents = {
+  SIGN_IN: /* @__PURE__ */ defineEvent(
+    z.object({ message: z.string().check(z.minLength(1), z.maxLength(4096)) }),
+    z.object({ signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/)) }),
+  ),
+}

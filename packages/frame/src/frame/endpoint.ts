@@ -42,6 +42,8 @@ export interface FrameHandlerContext {
   readonly signal: AbortSignal
   /** Sends a notice to the host, e.g. FRAME_APPROVAL_REQUESTED before asking the visitor. */
   readonly notify: FrameNotify
+  /** The host page's exact origin (checked before any request is answered). */
+  readonly parentOrigin: string
 }
 
 /** The handler of app event `T`: the checked payload in, the success payload out; a throw is `_ERROR`. */
@@ -147,11 +149,14 @@ export function createFrameEndpoint(options: FrameEndpointOptions): FrameEndpoin
       drops.drop('invalid')
       return reply({ kind: 'reply', id, type: `${type}_ERROR`, payload: { message: '' } })
     }
+    // Only an accepted parent ever gets the port; said again here for the handlers' sake.
+    if (parentOrigin === undefined) return
     const controller = new AbortController()
     running.set(id, controller)
     try {
       const handler: FrameHandler<T> = options.handlers[type]
-      const result = await handler(checked.data, { id, signal: controller.signal, notify })
+      const context = { id, signal: controller.signal, notify, parentOrigin }
+      const result = await handler(checked.data, context)
       if (controller.signal.aborted) return
       const out = eventSchemas(type).success.safeParse(result)
       if (out.success) {

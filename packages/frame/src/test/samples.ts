@@ -152,6 +152,12 @@ export const samples: EventSamples = {
     success: { type: 'eoa', address },
     invalidSuccess: { type: 'eoa' },
   },
+  SIGN_IN: {
+    request: { message: 'app.example wants you to sign in with your Ethereum account:' },
+    invalidRequests: [{ message: '' }, {}],
+    success: { signature: `0x${'ab'.repeat(65)}` },
+    invalidSuccess: { signature: '0xab' },
+  },
   RPC_REQUEST: {
     request: { method: 'personal_sign', params: ['0x68656c6c6f', address] },
     invalidRequests: [
@@ -225,6 +231,7 @@ export function sampleHandlers(calls: HandledCall[] = []): FrameHandlers {
     INIT_SMART_ACCOUNT: answer('INIT_SMART_ACCOUNT'),
     SET_PREFERRED_ACCOUNT: answer('SET_PREFERRED_ACCOUNT'),
     RPC_REQUEST: answer('RPC_REQUEST'),
+    SIGN_IN: answer('SIGN_IN'),
     SYNC_THEME: answer('SYNC_THEME'),
     SYNC_DAPP_DATA: answer('SYNC_DAPP_DATA'),
     RELOAD: answer('RELOAD'),

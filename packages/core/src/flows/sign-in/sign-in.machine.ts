@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
+import { AUTH_CONNECTOR_ID } from '../../auth/auth-connector.js'
 import { LatchError } from '../../errors/latch-error.js'
 import { selectCurrentConnection } from '../../machines/connection.selectors.js'
 import type { SIWXMessage, SIWXSession } from '../../options/sign-in.js'
@@ -69,11 +70,16 @@ export const signInRunMachine = setup({
       })
     }),
     signWithWallet: fromPromise<string, { port: SignInRunInput['port']; message: string }>(
-      async ({ input: { port, message } }) => {
+      async ({ input: { port, message }, signal }) => {
         const connection = selectCurrentConnection(port.connection.getSnapshot())
         const address = connection?.accounts[0]?.address
-        const adapter = connection ? port.io.registry.get(connection.namespace) : undefined
         if (!connection || !address) throw new LatchError('NO_ACTIVE_CAIP_ADDRESS')
+        // The embedded wallet signs in its frame: right after its login, with no second prompt.
+        if (connection.connectorId === AUTH_CONNECTOR_ID) {
+          const { link } = await port.io.auth.runtime()
+          return (await link.ask('SIGN_IN', { message }, signal)).signature
+        }
+        const adapter = port.io.registry.get(connection.namespace)
         if (!adapter) throw new LatchError('CHAIN_ADAPTER_NOT_FOUND')
         return adapter.signMessage({ connectorId: connection.connectorId, address, message })
       },

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
 import type { ActorRefFrom } from 'xstate'
+import { AUTH_CONNECTOR_ID } from '../../auth/auth-connector.js'
+import { selectCurrentConnection } from '../../machines/connection.selectors.js'
 import type { FlowRuntime } from '../flow.js'
 import { signInBackend } from './sign-in-backend.js'
 import { signInAccountOf } from './sign-in-rules.js'
@@ -35,7 +37,11 @@ export const signInRuntime: FlowRuntime<SignInRefs, SignInServices> = ({ spawn, 
         backend,
         service: signInService,
         account: signInAccountOf(port.connection.getSnapshot()),
-        signNow: request.success && request.data?.sign === true,
+        // The host's `signIn()`, or the embedded wallet (its login was the visitor's consent):
+        // the wallet is asked at once.
+        signNow:
+          (request.success && request.data?.sign === true) ||
+          selectCurrentConnection(port.connection.getSnapshot())?.connectorId === AUTH_CONNECTOR_ID,
         showView: run.route?.view !== 'SIWXSignMessage',
       }
       return { signingIn: run.spawn(signInRunMachine, { systemId: 'signingIn', input }) }
