@@ -1,19 +1,13 @@
-import { LatchError } from '../../errors/latch-error.js'
-import { isSignInRequired, type SIWXSession } from '../../options/sign-in.js'
+import type { SIWXSession } from '../../options/sign-in.js'
 import { defineFlow, type HostContext } from '../flow.js'
 import type { SignInState } from './sign-in.selectors.js'
 import type { SignInRefs, SignInServices } from './sign-in.runtime.js'
 
-type SignInContext = HostContext<Partial<SignInServices>, SignInRefs>
+/** What the sign-in host methods read of the instance. */
+export type SignInContext = HostContext<Partial<SignInServices>, SignInRefs>
 
-/** The keeper, once the instance runs; SIWX_NOT_ENABLED without sign-in options. */
-async function keeper(context: SignInContext) {
-  if (!context.io.signIn) throw new LatchError('SIWX_NOT_ENABLED')
-  await context.ready()
-  const service = context.services().signInService
-  if (!service) throw new LatchError('SIWX_NOT_ENABLED')
-  return { service, host: await import('./sign-in.runtime.js') }
-}
+/** The host methods' code, in the runtime chunk (sign-in-host.ts). */
+const host = () => import('./sign-in.runtime.js')
 
 /**
  * Sign in with the wallet (issue 30; SPEC §4 "Sign-in flow"): after a connect, an account with
@@ -39,8 +33,7 @@ export const signInFlow = defineFlow({
      * `siwx` or `siweConfig`.
      */
     async getSession(): Promise<SIWXSession | undefined> {
-      const { service, host } = await keeper(context)
-      return (await host.settled(service)).session
+      return (await host()).getSession(context)
     },
     /**
      * Signs the connected account in: SIWXSignMessage shows (the modal opens) and the wallet is
@@ -48,24 +41,14 @@ export const signInFlow = defineFlow({
      * when the modal closes first, NO_ACTIVE_CAIP_ADDRESS with no account, SIWX_NOT_ENABLED.
      */
     async signIn(): Promise<SIWXSession> {
-      const { service, host } = await keeper(context)
-      const state = await host.settled(service)
-      if (!state.account) throw new LatchError('NO_ACTIVE_CAIP_ADDRESS')
-      if (state.session) return state.session
-      const session = host.sessionFor(service, context.children, state.account)
-      context.startFlow('signingIn', { sign: true })
-      return session
+      return (await host()).signIn(context)
     },
     /**
      * Ends the connected account's session (the backend revokes it). Where sign-in is required,
      * the wallet is disconnected too (SPEC §2: no connection without a session there).
      */
     async signOut(): Promise<void> {
-      const { service, host } = await keeper(context)
-      service.send({ type: 'SIGN_OUT' })
-      await host.signedOut(service)
-      if (isSignInRequired(context.options))
-        context.children.connection.send({ type: 'DISCONNECT' })
+      return (await host()).signOut(context)
     },
     /**
      * Calls `listener` with the account's sign-in state (`status`, `account`, `session`) on
@@ -74,17 +57,11 @@ export const signInFlow = defineFlow({
     subscribeSignIn(listener: (state: SignInState) => void): () => void {
       let stop: (() => void) | undefined
       let ended = false
-      void keeper(context).then(
-        ({ service }) => {
-          if (ended) return
-          void import('./sign-in.selectors.js').then(({ selectSignInState }) => {
-            if (ended) return
-            listener(selectSignInState(service.getSnapshot()))
-            const subscription = service.subscribe((snapshot) =>
-              listener(selectSignInState(snapshot)),
-            )
-            stop = () => subscription.unsubscribe()
-          })
+      void host().then(
+        async (m) => {
+          const unsubscribe = await m.subscribeSignIn(context, listener)
+          if (ended) unsubscribe()
+          else stop = unsubscribe
         },
         () => undefined,
       )

@@ -50,4 +50,4 @@ export const signInRuntime: FlowRuntime<SignInRefs, SignInServices> = ({ spawn, 
 }
 
 /** The host methods' waits (sign-in-host.ts), loaded with the rest of the runtime chunk. */
-export { sessionFor, settled, signedOut } from './sign-in-host.js'
+export { getSession, signIn, signOut, subscribeSignIn } from './sign-in-host.js'
