@@ -1,9 +1,8 @@
-import * as z from 'zod/mini'
 import type { ActorRefFrom } from 'xstate'
 import type { FlowRuntime } from '../flow.js'
 import { signInBackend } from './sign-in-backend.js'
 import { signInAccountOf } from './sign-in-rules.js'
-import { signInRunMachine } from './sign-in.machine.js'
+import { asksToSign, signInRunMachine } from './sign-in.machine.js'
 import { signInServiceMachine, type SignInServiceActor } from './sign-in.service.js'
 
 /** The SIWXSignMessage view's run, while it is on show. */
@@ -11,9 +10,6 @@ export type SignInRefs = { readonly signingIn?: ActorRefFrom<typeof signInRunMac
 
 /** The sign-in keeper, for the instance's life; absent when sign-in is off. */
 export type SignInServices = { readonly signInService?: SignInServiceActor }
-
-/** What START_FLOW may carry for sign-in: `latch.signIn()` asks the wallet at once. */
-export const signInRequestSchema = z.optional(z.strictObject({ sign: z.literal(true) }))
 
 /**
  * The sign-in flow's runtime part (issue 30): the keeper (sign-in-backend.ts picks the host's
@@ -29,13 +25,12 @@ export const signInRuntime: FlowRuntime<SignInRefs, SignInServices> = ({ spawn, 
   return {
     services: { signInService },
     start(run) {
-      const request = z.safeParse(signInRequestSchema, run.request)
       const input = {
         port,
         backend,
         service: signInService,
         account: signInAccountOf(port.connection.getSnapshot()),
-        signNow: request.success && request.data?.sign === true,
+        signNow: asksToSign(run.request),
         showView: run.route?.view !== 'SIWXSignMessage',
       }
       return { signingIn: run.spawn(signInRunMachine, { systemId: 'signingIn', input }) }
