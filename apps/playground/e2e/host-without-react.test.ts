@@ -4,6 +4,7 @@ import { numberToHex } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
 import { messages } from '../src/host-without-react/messages.js'
 import { emailWorld, freshEmail, otherCode } from './email-login.js'
+import { serverSays } from './siwx.js'
 import { useStack } from './use-stack.js'
 
 /*
@@ -56,7 +57,7 @@ async function walletChains(page: Page, address: string): Promise<string[]> {
 
 describe('a host without React, on the instance helpers alone', () => {
   // Nothing thrown in the page, and nothing fetched beyond 127.0.0.1 and the page's localhost.
-  const { stack } = useStack(
+  const { stack, axe } = useStack(
     { ...world.stack, path: '/host-without-react.html' },
     { localOnly: true },
   )
@@ -240,6 +241,102 @@ describe('a host without React, on the instance helpers alone', () => {
     await page.waitForTimeout(1_500)
     await expect(text(page, 'statuses')).resolves.toBe(statuses('disconnected'))
     await expect(text(page, 'status')).resolves.toBe('disconnected')
+  })
+
+  /** The sign-in section's values (`?siwx=`: src/host-without-react/sign-in.ts). */
+  const signInField = (page: Page, name: keyof typeof messages.signIn.fields) =>
+    page.locator(`[data-sign-in="${name}"]`)
+  const signInText = (page: Page, name: keyof typeof messages.signIn.fields) =>
+    signInField(page, name).textContent()
+  const signInButton = (page: Page, name: 'signIn' | 'signOut' | 'askServer') =>
+    page.getByRole('button', { name: messages.signIn[name], exact: true })
+  /** The dev wallet's account on chain A, as a session's message data states it. */
+  const signedInAs = () => messages.signIn.account(`eip155:${chainA().chainId}`, address())
+  /** With `?siwx=optional`, the page's own connect; the keeper finds no session for it. */
+  const connectWithSignIn = async (page: Page) => {
+    await load({ siwx: 'optional' })
+    await connect(page)
+    await expect.poll(() => signInText(page, 'status'), SETTLED).toBe('signedOut')
+  }
+  /** Sign in: `latch.signIn()` asks the dev wallet at once, with no view, and resolves. */
+  const signIn = async (page: Page) => {
+    await signInButton(page, 'signIn').click()
+    await expect.poll(() => signInText(page, 'status'), SETTLED).toBe('signedIn')
+    await expect.poll(() => signInText(page, 'result'), SETTLED).toBe(`signIn: ${signedInAs()}`)
+  }
+  /** Ask the server who I am: its answer, and the bearer token the page sent it. */
+  const askServer = async (page: Page) => {
+    const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/siwx/me')
+    await signInButton(page, 'askServer').click()
+    const authorization = (await request).headers()['authorization'] ?? ''
+    await expect.poll(() => signInText(page, 'result'), SETTLED).not.toBe(messages.pending('me'))
+    return { said: await signInText(page, 'result'), token: authorization.replace(/^Bearer /, '') }
+  }
+
+  it('signs in with ?siwx=optional: no view, the dev wallet asked at once, the server knows it', async () => {
+    const { page } = stack
+    await connectWithSignIn(page)
+    // connect() opened the modal, so the router went on to SIWXSignMessage: its run is on show,
+    // waiting for a Sign no view can press.
+    await expect.poll(() => signInField(page, 'prompts').getAttribute('data-on-show')).toBe('true')
+    await expect(signInField(page, 'prompts').getAttribute('data-count')).resolves.toBe('1')
+    await expect(signInText(page, 'account')).resolves.toBe(messages.none)
+    await axe.check(page, 'host without React, signed out')
+
+    await signIn(page)
+    await expect(signInText(page, 'account')).resolves.toBe(signedInAs())
+    // signIn() signed that same run, and it ended: the modal closed on the session.
+    await expect(signInField(page, 'prompts').getAttribute('data-count')).resolves.toBe('1')
+    await expect(signInField(page, 'prompts').getAttribute('data-on-show')).resolves.toBe('false')
+    // subscribeSignIn told the page the session came (a 'checking' between may be too brief).
+    const seen = (await signInText(page, 'statuses'))?.split(messages.statusSeparator)
+    expect(seen?.slice(-2)).toEqual(['signedOut', 'signedIn'])
+
+    const me = await askServer(page)
+    expect(me.token).toMatch(/^[A-Za-z0-9_-]{32,}$/)
+    expect(me.said).toBe(messages.signIn.serverSays(`eip155:${chainA().chainId}`, address()))
+    const asked = await serverSays(page, stack.latchServer.url, me.token)
+    expect(asked.status).toBe(200)
+    expect(asked.body).toMatchObject({
+      session: { data: { chainId: `eip155:${chainA().chainId}`, accountAddress: address() } },
+    })
+    await axe.check(page, 'host without React, signed in')
+    axe.expectClean()
+  })
+
+  it('a reload with ?siwx=optional stays signed in, with no prompt and the same session', async () => {
+    const { page } = stack
+    await connectWithSignIn(page)
+    await signIn(page)
+    const before = await askServer(page)
+
+    await page.reload()
+    await expect.poll(() => text(page, 'status'), SETTLED).toBe('connected')
+    await expect.poll(() => signInText(page, 'status'), SETTLED).toBe('signedIn')
+    await expect(signInText(page, 'account')).resolves.toBe(signedInAs())
+    // Longer than a reconnect's wallet discovery: nothing asks for a sign-in afterwards either.
+    await page.waitForTimeout(1_500)
+    await expect(signInField(page, 'prompts').getAttribute('data-count')).resolves.toBe('0')
+    await expect(signInText(page, 'statuses')).resolves.not.toContain('signedOut')
+    // The session found again, not a new one: the server knows the same token.
+    const after = await askServer(page)
+    expect(after.token).toBe(before.token)
+    expect(after.said).toBe(before.said)
+  })
+
+  it('signs out: signedOut, the wallet stays connected, and the old token gets 401 from me', async () => {
+    const { page } = stack
+    await connectWithSignIn(page)
+    await signIn(page)
+    const { token } = await askServer(page)
+
+    await signInButton(page, 'signOut').click()
+    await expect.poll(() => signInText(page, 'status'), SETTLED).toBe('signedOut')
+    await expect.poll(() => signInText(page, 'result'), SETTLED).toBe(messages.signIn.signedOut)
+    await expect(signInText(page, 'account')).resolves.toBe(messages.none)
+    // Optional sign-in: signing out leaves the wallet connected.
+    await expect(text(page, 'status')).resolves.toBe('connected')
+    expect((await serverSays(page, stack.latchServer.url, token)).status).toBe(401)
   })
 
   it('loads no React: every script the page ran is free of it', async () => {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { PLAYGROUND_PROJECT_ID } from '../src/config.js'
 import { t } from './messages.js'
 import { connectButton, devWalletRow, dialog, hookValue, modalButton, title } from './modal.js'
+import { serverSays } from './siwx.js'
 import { useStack } from './use-stack.js'
 
 // Issue 30's proof through the playground: sign in with the wallet against the real Latch
@@ -35,19 +35,6 @@ async function signIn(page: Page) {
   await modalButton(page, t('view.SIWXSignMessage.sign')).click()
   await dialog(page).waitFor({ state: 'hidden' })
   await expect.poll(() => panel(page, 'status')).toBe('signedIn')
-}
-
-/** What the Latch server says of a bearer token, asked from the page as the host's backend would. */
-function serverSays(page: Page, serverUrl: string, token: string) {
-  return page.evaluate(
-    async ({ serverUrl, token, projectId }) => {
-      const url = new URL('/v1/siwx/me', serverUrl)
-      url.searchParams.set('projectId', projectId)
-      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
-      return { status: response.status, body: (await response.json()) as unknown }
-    },
-    { serverUrl, token, projectId: PLAYGROUND_PROJECT_ID },
-  )
 }
 
 /** The page's session token, from the host helper (`__latch.getSession()`). */

@@ -5,22 +5,12 @@ import { createLatch, type Latch, type Network } from '@latch/core'
 import { walletConnect } from '@latch/walletconnect'
 import { TEST_SPL_TOKEN, TEST_TOKEN_2022 } from '@latch/solana-devnet/browser'
 import { PLAYGROUND_PROJECT_ID, type PlaygroundConfig } from './config.js'
+import { playgroundSiwx, type PlaygroundSignIn } from './sign-in-mode.js'
 
 export { playgroundNetworks } from './networks.js'
+export { signInModeOf, type PlaygroundSignIn } from './sign-in-mode.js'
 
 export type ThemeMode = 'light' | 'dark'
-
-/**
- * Sign in with the wallet (issue 30), through the playground's Latch server: off, optional (the
- * modal asks after a connect; Cancel keeps the wallet connected) or required (the modal cannot
- * close without it, and Cancel disconnects). The page's `?siwx=` chooses.
- */
-export type PlaygroundSignIn = 'off' | 'optional' | 'required'
-
-/** The `?siwx=` value as a sign-in mode (off unless it names one). */
-export function signInModeOf(value: string | null): PlaygroundSignIn {
-  return value === 'optional' || value === 'required' ? value : 'off'
-}
 
 /**
  * The README's integration, plus the starting theme and the local services the dev command
@@ -54,14 +44,7 @@ export function createPlaygroundLatch(
     ],
     themeMode,
     walletConnect: walletConnect(services.walletConnect),
-    ...(signIn !== 'off' && services.serverUrl
-      ? {
-          siwx: {
-            required: signIn === 'required',
-            statement: 'Sign in to the Latch playground.',
-          },
-        }
-      : {}),
+    ...playgroundSiwx(signIn, services.serverUrl),
   })
 }
 

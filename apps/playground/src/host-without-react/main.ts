@@ -3,7 +3,6 @@
 import { evmAdapter } from '@latch/adapter-evm'
 import {
   createLatch,
-  isLatchError,
   route,
   selectEmailLogin,
   type EmailFlowView,
@@ -15,8 +14,11 @@ import { walletConnect } from '@latch/walletconnect'
 import { PLAYGROUND_PROJECT_ID, readPlaygroundConfig, type PlaygroundConfig } from '../config.js'
 import { setupDevWallet } from '../dev-wallet.js'
 import { playgroundNetworks } from '../networks.js'
+import { playgroundSiwx, signInModeOf } from '../sign-in-mode.js'
+import { element, failure } from './dom.js'
 import { messages } from './messages.js'
 import { mountReadout, type LogoutState } from './readout.js'
+import { mountSignIn } from './sign-in.js'
 import '../styles.css'
 
 /**
@@ -24,7 +26,9 @@ import '../styles.css'
  * - `walletChains=N`: the in-page dev wallet starts knowing only the first N configured chains,
  *   so switching to a later one takes the 4902 → wallet_addEthereumChain → retry path;
  * - `logoutAtLoad=1`: the host logs out as soon as the instance runs (`latch.ready()`), while
- *   reconnect-on-load is still under way.
+ *   reconnect-on-load is still under way;
+ * - `siwx=optional|required`: sign in with the wallet, as on '/' (the same `siwx` option), and
+ *   the section that shows it.
  *
  * Email login needs the Latch server (`serverUrl`): its secure frame sends the codes.
  */
@@ -34,19 +38,8 @@ function readKnobs(search: string) {
   return {
     walletChains: Number.isInteger(walletChains) && walletChains > 0 ? walletChains : undefined,
     logoutAtLoad: params.get('logoutAtLoad') === '1',
+    signIn: signInModeOf(params.get('siwx')),
   }
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string) {
-  const node = document.createElement(tag)
-  if (text !== undefined) node.textContent = text
-  return node
-}
-
-function failure(helper: string, error: unknown): string {
-  if (isLatchError(error)) return messages.failed(helper, error.code, error.message)
-  const name = error instanceof Error ? error.name : typeof error
-  return messages.failed(helper, name, error instanceof Error ? error.message : String(error))
 }
 
 type EmailLogin = NonNullable<Latch['emailLogin']>
@@ -168,6 +161,7 @@ function run(root: HTMLElement, config: PlaygroundConfig) {
     adapters: [evmAdapter()],
     // WalletConnect exactly as a React host gets it: the option, loaded on first pairing.
     ...(config.walletConnect ? { walletConnect: walletConnect(config.walletConnect) } : {}),
+    ...playgroundSiwx(knobs.signIn, config.serverUrl),
   })
 
   const actions = element('section')
@@ -178,6 +172,14 @@ function run(root: HTMLElement, config: PlaygroundConfig) {
   const emailCard = element('section')
   emailCard.className = 'card'
   mountEmailLogin(emailCard, latch)
+  // Only when the page turned sign-in on, so the page without `?siwx=` is as it was.
+  const signInCards: HTMLElement[] = []
+  if (latch.options.siwx !== undefined && config.serverUrl) {
+    const card = element('section')
+    card.className = 'card'
+    mountSignIn(card, latch, { serverUrl: config.serverUrl, projectId: PLAYGROUND_PROJECT_ID })
+    signInCards.push(card)
+  }
   const readoutCard = element('section')
   readoutCard.className = 'card'
   readoutCard.append(element('h2', messages.readout))
@@ -185,6 +187,7 @@ function run(root: HTMLElement, config: PlaygroundConfig) {
     element('h1', messages.heading),
     element('p', messages.intro),
     actions,
+    ...signInCards,
     emailCard,
     readoutCard,
   )

@@ -28,6 +28,31 @@ export const messages = {
   emailEnded: (step: string) => `email login: ended at ${step}`,
   /** The code was submitted while no login runs: there is nothing to send it to. */
   emailNoLogin: 'email login: none running to take the code',
+  /** Sign in with the wallet (issue 30), shown with `?siwx=optional` or `?siwx=required`. */
+  signIn: {
+    heading: 'Sign in with the wallet',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    askServer: 'Ask the server who I am',
+    fields: {
+      status: 'Status',
+      account: 'Signed in as',
+      statuses: 'Statuses seen',
+      prompts: 'Sign-in prompts',
+      result: 'Last sign-in helper',
+    },
+    /** A session's account, as SPEC §3's message data states it. */
+    account: (chainId: string, address: string) => `${chainId} ${address}`,
+    /** How many sign-in runs the page saw start, and whether one is on show now. */
+    prompts: (count: number, onShow: boolean) => `${count}${onShow ? ' (one on show)' : ''}`,
+    signedIn: (chainId: string, address: string) => `signIn: ${chainId} ${address}`,
+    signedOut: 'signOut: done',
+    /** `GET /v1/siwx/me` answered for this account. */
+    serverSays: (chainId: string, address: string) => `me: ${chainId} ${address}`,
+    /** `GET /v1/siwx/me` refused the token (401 once it was signed out). */
+    serverRefused: (status: number) => `me: refused (${status})`,
+    noToken: 'me: the session carries no token',
+  },
   readout: 'Account and network',
   fields: {
     status: 'Status',

@@ -315,6 +315,35 @@ describe('a host without React: signIn, getSession, signOut and the subscription
     stop()
   })
 
+  it('signIn() while SIWXSignMessage is on show (a connect() left it open) asks the wallet at once', async () => {
+    // connect() opens the modal, so after the connect the router shows SIWXSignMessage: a page
+    // without views has nothing to press Sign, and signIn() reaches the run on show instead.
+    const p = open()
+    const connected = outcomeOf(p.latch.connect({ connectorId: WALLET }))
+    await settle()
+    expect(connected.value?.acct).toBe(p.latch.getAccount().address)
+    expect([p.view(), p.step()]).toEqual(['SIWXSignMessage', 'ready'])
+    const signed = outcomeOf(p.latch.signIn())
+    await settle()
+    expect([p.step(), p.prompts.length]).toEqual(['awaitingWallet', 1])
+    await p.wallet('sign')
+    expect(signed.value?.data.nonce).toBe('nonce1')
+    expect(p.view()).toBeUndefined()
+
+    // After a refusal too: signIn() is the host's Try again.
+    await p.latch.signOut()
+    p.latch.open({ route: route('SIWXSignMessage') })
+    await settle()
+    p.latch.signingIn?.send({ type: 'SIGN' })
+    await settle()
+    await p.wallet('reject')
+    expect(p.step()).toBe('failed')
+    const again = outcomeOf(p.latch.signIn())
+    await settle()
+    await p.wallet('sign')
+    expect(again.value?.data.nonce).toBe('nonce3')
+  })
+
   it('signIn() rejects USER_REJECTED when the modal closes first, and without a wallet', async () => {
     const p = open()
     await expect(p.latch.signIn()).rejects.toSatisfy((e) =>

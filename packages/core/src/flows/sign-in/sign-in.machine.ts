@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import { AUTH_CONNECTOR_ID } from '../../auth/auth-connector.js'
+import * as z from 'zod/mini'
 import { LatchError } from '../../errors/latch-error.js'
 import { selectCurrentConnection } from '../../machines/connection.selectors.js'
 import type { SIWXMessage, SIWXSession } from '../../options/sign-in.js'
@@ -10,6 +11,15 @@ import type { FlowPort } from '../port.js'
 import type { SignInBackend } from './sign-in-backend.js'
 import { signInFailure, type SignInAccount } from './sign-in-rules.js'
 import type { SignInServiceActor } from './sign-in.service.js'
+
+/** What START_FLOW may carry for sign-in: `latch.signIn()` asks the wallet at once. */
+const signInRequestSchema = z.optional(z.strictObject({ sign: z.literal(true) }))
+
+/** Whether a START_FLOW request (a run's `request`, or a `REQUEST` event's) is `signIn()`'s. */
+export function asksToSign(request: unknown): boolean {
+  const parsed = z.safeParse(signInRequestSchema, request)
+  return parsed.success && parsed.data?.sign === true
+}
 
 /** What a SIWXSignMessage run is started with. */
 export interface SignInRunInput {
@@ -101,6 +111,8 @@ export const signInRunMachine = setup({
     nothingToSign: ({ context }) =>
       context.account === undefined || !context.backend.supports(context.account.chainId),
     signNow: ({ context }) => context.signNow,
+    /** The host's `signIn()` reached the run on show (START_FLOW told it as REQUEST). */
+    hostAsksToSign: ({ event }) => event.type === 'REQUEST' && asksToSign(event.request),
     required: ({ context }) => context.backend.required(),
   },
   actions: {
@@ -156,6 +168,8 @@ export const signInRunMachine = setup({
   states: {
     checking: {
       always: { guard: 'nothingToSign', target: 'done', actions: 'nothingToDo' },
+      // signIn() while the run still looks for a session: it signs as soon as none is found.
+      on: { REQUEST: { guard: 'hostAsksToSign', actions: assign({ signNow: true }) } },
       invoke: {
         src: 'findSession',
         input: ({ context }) => context,
@@ -174,8 +188,14 @@ export const signInRunMachine = setup({
         onError: [{ guard: 'signNow', target: 'signing' }, { target: 'ready' }],
       },
     },
+    // A host without views has no Sign to press: its signIn() signs the run on show (a
+    // connect() opens the modal, so the router shows SIWXSignMessage after it).
     ready: {
-      on: { SIGN: 'signing', CANCEL: 'cancelled' },
+      on: {
+        SIGN: 'signing',
+        CANCEL: 'cancelled',
+        REQUEST: { guard: 'hostAsksToSign', target: 'signing' },
+      },
     },
     signing: {
       entry: 'clearAttempt',
@@ -243,7 +263,12 @@ export const signInRunMachine = setup({
       },
     },
     failed: {
-      on: { SIGN: 'signing', RETRY: 'signing', CANCEL: 'cancelled' },
+      on: {
+        SIGN: 'signing',
+        RETRY: 'signing',
+        CANCEL: 'cancelled',
+        REQUEST: { guard: 'hostAsksToSign', target: 'signing' },
+      },
     },
     /** The account has its session; the modal is closing. */
     signedIn: { type: 'final' },

@@ -1,11 +1,10 @@
-import * as z from 'zod/mini'
 import type { ActorRefFrom } from 'xstate'
 import { AUTH_CONNECTOR_ID } from '../../auth/auth-connector.js'
 import { selectCurrentConnection } from '../../machines/connection.selectors.js'
 import type { FlowRuntime } from '../flow.js'
 import { signInBackend } from './sign-in-backend.js'
 import { signInAccountOf } from './sign-in-rules.js'
-import { signInRunMachine } from './sign-in.machine.js'
+import { asksToSign, signInRunMachine } from './sign-in.machine.js'
 import { signInServiceMachine, type SignInServiceActor } from './sign-in.service.js'
 
 /** The SIWXSignMessage view's run, while it is on show. */
@@ -13,9 +12,6 @@ export type SignInRefs = { readonly signingIn?: ActorRefFrom<typeof signInRunMac
 
 /** The sign-in keeper, for the instance's life; absent when sign-in is off. */
 export type SignInServices = { readonly signInService?: SignInServiceActor }
-
-/** What START_FLOW may carry for sign-in: `latch.signIn()` asks the wallet at once. */
-export const signInRequestSchema = z.optional(z.strictObject({ sign: z.literal(true) }))
 
 /**
  * The sign-in flow's runtime part (issue 30): the keeper (sign-in-backend.ts picks the host's
@@ -31,7 +27,6 @@ export const signInRuntime: FlowRuntime<SignInRefs, SignInServices> = ({ spawn, 
   return {
     services: { signInService },
     start(run) {
-      const request = z.safeParse(signInRequestSchema, run.request)
       const input = {
         port,
         backend,
@@ -40,7 +35,7 @@ export const signInRuntime: FlowRuntime<SignInRefs, SignInServices> = ({ spawn, 
         // The host's `signIn()`, or the embedded wallet (its login was the visitor's consent):
         // the wallet is asked at once.
         signNow:
-          (request.success && request.data?.sign === true) ||
+          asksToSign(run.request) ||
           selectCurrentConnection(port.connection.getSnapshot())?.connectorId === AUTH_CONNECTOR_ID,
         showView: run.route?.view !== 'SIWXSignMessage',
       }
