@@ -264,13 +264,15 @@ export function createLatch(
       // SPEC §4, read as Latch's own stores: the host's databases and keys are never touched.
       const next = runtime.nextConnection(children, () => runtime.clearOwnData())
       // The waiting view starts the connect itself (core's route flow), as when a user picks it.
+      const waive = request.siwx === false ? { siwx: false as const } : {}
       modal.send(
         request.connectorId
           ? {
               type: 'OPEN',
               route: route('ConnectingExternal', { connectorId: request.connectorId }),
+              ...waive,
             }
-          : { type: 'OPEN' },
+          : { type: 'OPEN', ...waive },
       )
       return next
     },

@@ -84,7 +84,11 @@ export interface LatchEnvironment extends ServerEnvironment {
 export type OpenOptions = { route?: Route; namespace?: ChainNamespace; siwx?: false }
 
 /** `connect()`'s argument: a discovered wallet to ask at once, instead of the Connect view. */
-export type ConnectOptions = { connectorId?: string }
+export type ConnectOptions = {
+  connectorId?: string
+  /** `false`: this connect asks no sign-in (issue 30), as `open({ siwx: false })`. */
+  siwx?: false
+}
 
 export type LatchActor = ActorRefFrom<typeof latchMachine>
 

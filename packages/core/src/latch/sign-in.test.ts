@@ -234,6 +234,55 @@ describe('sign-in after a connect (SPEC §4)', () => {
   })
 })
 
+describe('the legacy siweConfig, and connect({ siwx: false })', () => {
+  it('signs in with the host’s SIWE nonce, message and verifier (EVM only)', async () => {
+    const verified: string[] = []
+    let signedIn: { address: string; chainId: number } | null = null
+    const fake = createFakeAdapter('eip155', [fakeWallet(WALLET)])
+    const latch = createLatch(
+      {
+        projectId: 'p',
+        networks: [devnetA],
+        adapters: [fake.adapter],
+        siweConfig: {
+          getNonce: async () => 'siwenonce1',
+          createMessage: (args) => `${args.domain} ${args.address} ${args.chainId} ${args.nonce}`,
+          verifyMessage: async ({ message, signature }) => {
+            verified.push(message)
+            const ok = signature.startsWith('0x')
+            if (ok) signedIn = { address: fake.wallets[0]!.accounts[0]!.address, chainId: 31337 }
+            return ok
+          },
+          getSession: async () => signedIn,
+          signOut: async () => ((signedIn = null), true),
+        },
+      },
+      { storage: createMemoryStorage(), signInPageUri: () => PAGE },
+    )
+    latch.start()
+    latch.open({ route: route('ConnectingExternal', { connectorId: WALLET }) })
+    await settle()
+    latch.signingIn?.send({ type: 'SIGN' })
+    await settle()
+    const address = latch.getAccount().address
+    expect(verified).toEqual([`app.example eip155:31337:${address} 31337 siwenonce1`])
+    expect(selectModalState(latch.modal.getSnapshot()).open).toBe(false)
+    expect((await latch.getSession())?.data.accountAddress).toBe(address)
+    await latch.signOut()
+    expect(await latch.getSession()).toBeUndefined()
+    latch.destroy()
+  })
+
+  it('connect({ siwx: false }) resolves with no sign-in on show, where it is required', async () => {
+    const p = open({ siwx: { required: true } })
+    const connected = outcomeOf(p.latch.connect({ connectorId: WALLET, siwx: false }))
+    await settle()
+    expect(connected.settled).toBe(true)
+    expect(p.view()).toBeUndefined()
+    expect(p.prompts).toHaveLength(0)
+  })
+})
+
 describe('a session that survives a reload', () => {
   it('the next load finds the session: no prompt, and getSession() answers', async () => {
     const visit = {
