@@ -28,14 +28,15 @@ afterEach(() => adapters.splice(0).forEach((adapter) => adapter.destroy()))
 /** A wallet holding account 3, connected through a fresh adapter. */
 async function connected(
   label: string,
-  options: SolanaAdapterOptions & { signOnly?: boolean } = {},
+  options: SolanaAdapterOptions & { signOnly?: boolean; signIn?: boolean } = {},
 ) {
-  const { signOnly, ...adapterOptions } = options
+  const { signOnly, signIn, ...adapterOptions } = options
   const wallet = await registerTestWallet({
     label,
     rpcUrl: devnet.rpcUrl,
     keypairs: devnet.accounts.slice(3, 4),
     ...(signOnly ? { signOnly } : {}),
+    ...(signIn ? { signIn } : {}),
   })
   const adapter = solanaAdapter(adapterOptions)
   adapters.push(adapter)
@@ -62,6 +63,41 @@ describe('signing and sending on the local chain', () => {
     expect(await verifySignature(key, bytes as never, new TextEncoder().encode('other'))).toBe(
       false,
     )
+  })
+
+  it('signs in with the wallet’s solana:signIn: the data as SIWS input, the text it signed back', async () => {
+    const { adapter, from, connectorId, wallet } = await connected('sign in', { signIn: true })
+    const data = {
+      chainId: 'solana:localnet' as const,
+      accountAddress: from,
+      nonce: 'n0nce0123456789ab',
+      domain: 'app.example',
+      uri: 'https://app.example/',
+      version: '1',
+      issuedAt: '2026-12-02T10:00:00.000Z',
+    }
+    const signed = await adapter.signIn!({ connectorId, address: from, data })
+    expect(wallet.signInInputs).toEqual([
+      {
+        domain: 'app.example',
+        address: from,
+        uri: 'https://app.example/',
+        version: '1',
+        chainId: 'localnet',
+        nonce: 'n0nce0123456789ab',
+        issuedAt: '2026-12-02T10:00:00.000Z',
+      },
+    ])
+    expect(signed?.message).toBe(JSON.stringify(wallet.signInInputs[0]))
+    const key = await getPublicKeyFromAddress(address(from))
+    const bytes = getBase58Encoder().encode(signed!.signature)
+    const text = new TextEncoder().encode(signed!.message)
+    expect(await verifySignature(key, bytes as never, text)).toBe(true)
+    // A wallet without solana:signIn: core signs the server's text with signMessage instead.
+    const plain = await connected('no sign in')
+    expect(
+      await plain.adapter.signIn!({ connectorId: plain.connectorId, address: plain.from, data }),
+    ).toBeUndefined()
   })
 
   for (const signOnly of [false, true]) {

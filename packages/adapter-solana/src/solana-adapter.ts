@@ -4,9 +4,12 @@ import {
   type ChainAdapter,
   type Network,
   type RemoteProvider,
+  type SIWXMessageData,
   type TokenBalance,
   type TransactionRequest,
 } from '@latch/core'
+import { solanaSignInChainId } from '@latch/core/api'
+import type { SolanaSignInInput } from '@solana/wallet-standard-features'
 import { createConnections } from './connections.js'
 import { createSolanaDiscovery, type SolanaDiscovery } from './discovery.js'
 import { loadSolanaKit } from './load-solana-kit.js'
@@ -23,6 +26,7 @@ import {
 } from './validation.js'
 import {
   SIGN_AND_SEND_TRANSACTION,
+  SIGN_IN,
   SIGN_MESSAGE,
   SIGN_TRANSACTION,
   type SolanaWallet,
@@ -186,6 +190,24 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       if (!output) throw new LatchError('INVALID_SIGNATURE')
       return (await kit).encodeSignature(output.signature)
     },
+    async signIn({ connectorId, address, data }) {
+      assertSolanaAddress(address)
+      // A WalletConnect session has no sign-in of its own: core signs the server's text.
+      if (lent.has(connectorId)) return undefined
+      const { wallet, account } = connections.accountOf(connectorId, address)
+      const feature = wallet.features[SIGN_IN]
+      if (!feature) return undefined
+      const kit = loadSolanaKit()
+      kit.catch(() => undefined) // Reported by the await below, after the wallet answered.
+      const [output] = await feature.signIn(signInInput(address, data))
+      if (!output) throw new LatchError('INVALID_SIGNATURE')
+      // Signed as another account of the wallet: not the account signing in.
+      if (output.account.address !== account.address) throw new LatchError('INVALID_SIGNATURE')
+      return {
+        message: new TextDecoder().decode(output.signedMessage),
+        signature: (await kit).encodeSignature(output.signature),
+      }
+    },
     // SPEC §5: namespaces without gas estimate 0. The fee is `estimateFee`.
     estimateGas: async () => 0n,
     async estimateFee(request) {
@@ -262,4 +284,26 @@ function supportsVersion0(wallet: SolanaWallet): boolean {
 /** Latch's active network, when it is a Solana one (core sends the namespace's own). */
 function solanaOnly(network: Network | undefined): Network | undefined {
   return network?.chainNamespace === 'solana' ? network : undefined
+}
+
+/**
+ * SIWS's input from SPEC §3's message data, field for field as the Latch server writes its text
+ * (its `Chain ID` by core's one rule), so the wallet's text is the server's.
+ */
+function signInInput(address: string, data: SIWXMessageData): SolanaSignInInput {
+  const { statement, issuedAt, expirationTime, notBefore, requestId, resources } = data
+  return {
+    domain: data.domain,
+    address,
+    uri: data.uri,
+    version: data.version,
+    chainId: solanaSignInChainId(data.chainId),
+    nonce: data.nonce,
+    ...(statement !== undefined ? { statement } : {}),
+    ...(issuedAt !== undefined ? { issuedAt } : {}),
+    ...(expirationTime !== undefined ? { expirationTime } : {}),
+    ...(notBefore !== undefined ? { notBefore } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
+    ...(resources !== undefined ? { resources } : {}),
+  }
 }

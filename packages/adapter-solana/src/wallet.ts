@@ -1,5 +1,6 @@
 import type {
   SolanaSignAndSendTransactionFeature,
+  SolanaSignInFeature,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
@@ -15,6 +16,7 @@ export const CONNECT = 'standard:connect'
 export const DISCONNECT = 'standard:disconnect'
 export const EVENTS = 'standard:events'
 export const SIGN_MESSAGE = 'solana:signMessage'
+export const SIGN_IN = 'solana:signIn'
 export const SIGN_TRANSACTION = 'solana:signTransaction'
 export const SIGN_AND_SEND_TRANSACTION = 'solana:signAndSendTransaction'
 
@@ -22,6 +24,7 @@ type Features = StandardConnectFeature &
   StandardEventsFeature &
   Partial<StandardDisconnectFeature> &
   Partial<SolanaSignMessageFeature> &
+  Partial<SolanaSignInFeature> &
   Partial<SolanaSignTransactionFeature> &
   Partial<SolanaSignAndSendTransactionFeature>
 

@@ -27,6 +27,7 @@ export async function registerTestWallet(
     chain: options.chain ?? 'solana:localnet',
     ...(options.signOnly ? { signOnly: true } : {}),
     ...(options.withoutEvents ? { withoutEvents: true } : {}),
+    ...(options.signIn ? { signIn: true } : {}),
   })
   registerWallet(wallet)
   return wallet

@@ -30,6 +30,11 @@ export interface TestWalletOptions {
   signOnly?: boolean
   /** Leave out `standard:events`: the adapter must ignore such a wallet. */
   withoutEvents?: boolean
+  /**
+   * Offer `solana:signIn`: it signs the JSON of the input it was given (not SIWS's text: these
+   * tests look at what the adapter hands the wallet and reads back).
+   */
+  signIn?: boolean
 }
 
 type ChangeListener = (properties: { accounts?: readonly WalletAccount[] }) => void
@@ -41,6 +46,8 @@ export interface TestWallet extends Wallet {
   authorized: boolean
   /** Exposes the first `count` keypairs (0: none) and says so through `standard:events`. */
   exposeAccounts(count: number): void
+  /** The inputs `solana:signIn` was given, in order. */
+  readonly signInInputs: unknown[]
 }
 
 /**
@@ -138,6 +145,25 @@ export async function createTestWallet(options: TestWalletOptions): Promise<Test
       },
     }
   }
+  const signInInputs: unknown[] = []
+  if (options.signIn) {
+    features['solana:signIn'] = {
+      version: '1.0.0',
+      async signIn(...inputs: { address?: string }[]) {
+        prompt()
+        return Promise.all(
+          inputs.map(async (input) => {
+            signInInputs.push(input)
+            const key = keys.find((candidate) => candidate.account.address === input.address)
+            if (!key) throw new Error('no such account')
+            const signedMessage = new TextEncoder().encode(JSON.stringify(input))
+            const signature = new Uint8Array(await signBytes(key.pair.privateKey, signedMessage))
+            return { account: key.account, signedMessage, signature, signatureType: 'ed25519' }
+          }),
+        )
+      },
+    }
+  }
   if (!options.signOnly) {
     features['solana:signAndSendTransaction'] = {
       ...transactionFeature,
@@ -177,6 +203,7 @@ export async function createTestWallet(options: TestWalletOptions): Promise<Test
     },
     approval: 'approve',
     authorized: false,
+    signInInputs,
     exposeAccounts(count) {
       setAccounts(keys.slice(0, count).map((key) => key.account))
     },

@@ -1,3 +1,4 @@
+import type { SIWXMessageData } from '../options/sign-in.js'
 import type { TokenBalance } from '../balances/token-balance.js'
 import type { Connector } from '../connector/connector.js'
 import type { ChainNamespace } from '../identifiers/types.js'
@@ -75,6 +76,15 @@ export interface ChainAdapter {
 
   /** Signs a plain-text message with the account; resolves with the signature as the namespace encodes it. */
   signMessage(request: SignMessageRequest): Promise<string>
+
+  /**
+   * Signs in with the wallet's own sign-in, where its namespace has one (Solana's
+   * `solana:signIn`, issue 30): the wallet writes the message from `data` in the namespace's
+   * format, shows it as a sign-in, and signs it. Resolves with the text it signed and the
+   * signature as {@link signMessage} encodes it; `undefined` when this wallet has no sign-in of
+   * its own (core then signs the backend's text with {@link signMessage}). Optional.
+   */
+  signIn?(request: SignInRequest): Promise<{ message: string; signature: string } | undefined>
 
   /** Estimates gas for a transaction. Namespaces without gas resolve 0n (SPEC §5). */
   estimateGas(request: TransactionRequest): Promise<bigint>
@@ -156,6 +166,13 @@ export interface Balance {
   value: bigint
   decimals: number
   symbol: string
+}
+
+/** What a wallet's own sign-in is given: the account, and SPEC §3's message data. */
+export interface SignInRequest {
+  connectorId: string
+  address: string
+  data: SIWXMessageData
 }
 
 export interface SignMessageRequest {

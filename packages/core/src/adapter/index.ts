@@ -7,6 +7,7 @@ export type {
   ConnectResult,
   NetworkRequest,
   ReconnectRequest,
+  SignInRequest,
   SignMessageRequest,
   TransactionRequest,
 } from './contract.js'

@@ -61,12 +61,28 @@ export function siwxNamespaceOf(chainId: string): (typeof SIWX_NAMESPACES)[numbe
   return SIWX_NAMESPACES.find((candidate) => candidate === namespace)
 }
 
-const urlSchema = z
-  .string()
-  .check(
-    z.maxLength(2048),
-    z.refine((value) => URL.canParse(value), 'Must be an absolute URL'),
-  )
+/**
+ * Sign In With Solana's `Chain ID` for a CAIP-2 id: the cluster name its spec lists (`mainnet`,
+ * `devnet`, `testnet`, `localnet`) for the chains it names, so wallets that check the field
+ * know it; the CAIP-2 id itself for any other chain. The server writes it, and a wallet's own
+ * `solana:signIn` is handed the same, so both write one text.
+ */
+const SOLANA_CLUSTERS: Readonly<Record<string, string>> = {
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'mainnet',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'devnet',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'testnet',
+  'solana:localnet': 'localnet',
+}
+
+/** The `Chain ID` a Solana sign-in message carries for `chainId` (see SOLANA_CLUSTERS). */
+export function solanaSignInChainId(chainId: string): string {
+  return SOLANA_CLUSTERS[chainId] ?? chainId
+}
+
+const urlSchema = z.string().check(
+  z.maxLength(2048),
+  z.refine((value) => URL.canParse(value), 'Must be an absolute URL'),
+)
 const isoTimeSchema = z.iso.datetime({ offset: true })
 
 /** SPEC §3 "Sign-in message data", as the server wrote it. Times are ISO 8601. */
@@ -97,10 +113,7 @@ export const siwxMessageRequestSchema = z
     statement: z.optional(
       z
         .string()
-        .check(
-          z.maxLength(SIWX_STATEMENT_MAX),
-          z.regex(/^[^\r\n]*$/, 'The statement is one line'),
-        ),
+        .check(z.maxLength(SIWX_STATEMENT_MAX), z.regex(/^[^\r\n]*$/, 'The statement is one line')),
     ),
     requestId: z.optional(z.string().check(z.maxLength(128))),
     resources: z.optional(z.array(urlSchema).check(z.maxLength(SIWX_RESOURCES_MAX))),

@@ -312,4 +312,3 @@ export function createLatch(
   // The flows' host methods (flows/index.ts), on the same object: `latch.switchNetwork`…
   return mergeHosts(latch, flows.host(hostContext(latch, children)))
 }
-

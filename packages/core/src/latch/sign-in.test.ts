@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SignMessageRequest } from '../adapter/contract.js'
+import type { SignInRequest, SignMessageRequest } from '../adapter/contract.js'
 import { isLatchError } from '../errors/latch-error.js'
 import { selectSignIn } from '../flows/sign-in/sign-in.selectors.js'
 import { selectStatus } from '../machines/connection.selectors.js'
@@ -8,7 +8,7 @@ import {
   selectModalState,
   selectRoute,
 } from '../machines/modal.selectors.js'
-import type { SIWXConfig, SIWXOptions, SIWXSession } from '../options/sign-in.js'
+import type { SIWXConfig, SIWXMessageData, SIWXOptions, SIWXSession } from '../options/sign-in.js'
 import { route } from '../router/routes.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
 import type { StoragePort } from '../storage/storage-port.js'
@@ -73,6 +73,8 @@ interface PageOptions {
   storage?: StoragePort
   backend?: ReturnType<typeof hostBackend>
   wallet?: FakeWallet
+  /** The wallet has a sign-in of its own (solana:signIn): it writes this text from the data. */
+  ownSignIn?: (data: SIWXMessageData) => string
 }
 
 function page(options: PageOptions = {}) {
@@ -86,6 +88,14 @@ function page(options: PageOptions = {}) {
       prompts.push({ request, answer })
       return answer.promise
     },
+    ...(options.ownSignIn
+      ? {
+          async signIn(request: SignInRequest) {
+            const text = options.ownSignIn!(request.data)
+            return { message: text, signature: `signed(${text})` }
+          },
+        }
+      : {}),
   }
   const latch = createLatch(
     {
@@ -155,6 +165,20 @@ describe('sign-in after a connect (SPEC §4)', () => {
     const session = await p.latch.getSession()
     expect(session?.data).toMatchObject({ chainId: 'eip155:31337', nonce: 'nonce1' })
     expect(session?.signature).toBe(`signed(${session?.message})`)
+  })
+
+  it('a wallet with a sign-in of its own signs the text it writes from the data', async () => {
+    const p = open({
+      ownSignIn: (data) => `${data.domain} sign in ${data.accountAddress} ${data.nonce}`,
+    })
+    await p.connect()
+    p.latch.signingIn?.send({ type: 'SIGN' })
+    await settle()
+    expect(p.prompts).toHaveLength(0)
+    expect(p.view()).toBeUndefined()
+    expect(p.backend.sessions[0]?.message).toBe(
+      `app.example sign in ${p.latch.getAccount().address} nonce1`,
+    )
   })
 
   it("a refused signature reads 'Signature declined', and Try again asks again", async () => {

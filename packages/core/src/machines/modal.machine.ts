@@ -65,7 +65,8 @@ export const modalMachine = setup({
       return guardRoute(shown, { ...context.facts, ...event.facts }) !== shown
     },
     isDoneAfterConnect: ({ context }) =>
-      resolveConnectedRoute(factsInForce(context)) === 'close' && !isCloseDisabled(factsInForce(context)),
+      resolveConnectedRoute(factsInForce(context)) === 'close' &&
+      !isCloseDisabled(factsInForce(context)),
     /** SPEC §2: UnsupportedChain is shown only while the network is unsupported. */
     chainSupportedAgain: ({ context, event }) =>
       event.type === 'FACTS_UPDATED' &&

@@ -8,7 +8,6 @@ import { availableFeatures, optionalFeatures } from './available-features.js'
 import type { LatchOptions } from './schema.js'
 import { allFeaturesOff, builtSocials } from '../test/option-fixtures.js'
 
-
 /** The error createLatch throws for `extra`, or a failure when it throws none. */
 function refusal(extra: Partial<LatchOptions>) {
   try {

@@ -1,15 +1,13 @@
-import { SIWX_SESSION_TTL_SECONDS, siwxMessageDataSchema } from '@latch/core/api'
+import {
+  SIWX_SESSION_TTL_SECONDS,
+  siwxMessageDataSchema,
+  solanaSignInChainId,
+} from '@latch/core/api'
 import { parseSignInMessageText } from '@solana/wallet-standard-util'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { parseSiweMessage } from 'viem/siwe'
-import {
-  canonicalAddress,
-  formatSiwxMessage,
-  newNonce,
-  siwxMessageData,
-  solanaSignInChainId,
-} from './message.js'
+import { canonicalAddress, formatSiwxMessage, newNonce, siwxMessageData } from './message.js'
 
 const NOW = Date.UTC(2030, 0, 2, 3, 4, 5, 678)
 const context = { domain: 'app.example:8443', nonce: 'a1b2c3d4e5f6a7b8c9d0', now: NOW }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import {
+  solanaSignInChainId,
   SIWX_MESSAGE_VERSION,
   SIWX_SESSION_TTL_SECONDS,
   siwxNamespaceOf,
@@ -59,23 +60,6 @@ export function siwxMessageData(
     ...(request.requestId ? { requestId: request.requestId } : {}),
     ...(request.resources?.length ? { resources: request.resources } : {}),
   }
-}
-
-/**
- * Sign In With Solana's `Chain ID` for a CAIP-2 id: the cluster name its spec lists (`mainnet`,
- * `devnet`, `testnet`, `localnet`) for the chains it names, so wallets that check the field
- * know it; the CAIP-2 id itself for any other chain.
- */
-const SOLANA_CLUSTERS: Readonly<Record<string, string>> = {
-  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'mainnet',
-  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'devnet',
-  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'testnet',
-  'solana:localnet': 'localnet',
-}
-
-/** The `Chain ID` a Solana sign-in message carries for `chainId` (see SOLANA_CLUSTERS). */
-export function solanaSignInChainId(chainId: string): string {
-  return SOLANA_CLUSTERS[chainId] ?? chainId
 }
 
 const date = (iso: string | undefined) => (iso === undefined ? undefined : new Date(iso))

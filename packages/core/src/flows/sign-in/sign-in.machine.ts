@@ -37,10 +37,27 @@ export interface SignInRunInput {
 export interface SignInRunContext extends SignInRunInput {
   /** The message the backend wrote, once it has. */
   readonly message: SIWXMessage | undefined
-  /** The wallet's signature of it, once given. */
-  readonly signature: string | undefined
+  /** The wallet's signature, and the text it signed, once given. */
+  readonly signature: WalletSignature | undefined
   /** The last attempt's failure, while `failed`. */
   readonly error: LatchError | undefined
+}
+
+/** What the wallet signed (the backend's text, or its own sign-in's) and its signature. */
+export interface WalletSignature {
+  readonly text: string
+  readonly signature: string
+}
+
+/** Stands in for a message not written yet (the state's input is read before it is). */
+const emptyMessage: SIWXMessage = {
+  chainId: 'eip155:0',
+  accountAddress: '',
+  nonce: '',
+  domain: '',
+  uri: '',
+  version: '',
+  toString: () => '',
 }
 
 /** What the view and a host send a run, beside the control events. */
@@ -79,27 +96,41 @@ export const signInRunMachine = setup({
         accountAddress: account.address,
       })
     }),
-    signWithWallet: fromPromise<string, { port: SignInRunInput['port']; message: string }>(
-      async ({ input: { port, message }, signal }) => {
-        const connection = selectCurrentConnection(port.connection.getSnapshot())
-        const address = connection?.accounts[0]?.address
-        if (!connection || !address) throw new LatchError('NO_ACTIVE_CAIP_ADDRESS')
-        // The embedded wallet signs in its frame: right after its login, with no second prompt.
-        if (connection.connectorId === AUTH_CONNECTOR_ID) {
-          const { link } = await port.io.auth.runtime()
-          return (await link.ask('SIGN_IN', { message }, signal)).signature
-        }
-        const adapter = port.io.registry.get(connection.namespace)
-        if (!adapter) throw new LatchError('CHAIN_ADAPTER_NOT_FOUND')
-        return adapter.signMessage({ connectorId: connection.connectorId, address, message })
-      },
-    ),
+    signWithWallet: fromPromise<
+      WalletSignature,
+      { port: SignInRunInput['port']; message: SIWXMessage }
+    >(async ({ input: { port, message }, signal }) => {
+      const connection = selectCurrentConnection(port.connection.getSnapshot())
+      const address = connection?.accounts[0]?.address
+      if (!connection || !address) throw new LatchError('NO_ACTIVE_CAIP_ADDRESS')
+      const text = message.toString()
+      // The embedded wallet signs in its frame: right after its login, with no second prompt.
+      if (connection.connectorId === AUTH_CONNECTOR_ID) {
+        const { link } = await port.io.auth.runtime()
+        return { text, signature: (await link.ask('SIGN_IN', { message: text }, signal)).signature }
+      }
+      const adapter = port.io.registry.get(connection.namespace)
+      if (!adapter) throw new LatchError('CHAIN_ADAPTER_NOT_FOUND')
+      const { connectorId } = connection
+      // A wallet with a sign-in of its own (solana:signIn) writes the same text from the data.
+      const own = await adapter.signIn?.({ connectorId, address, data: dataOf(message) })
+      if (own) return { text: own.message, signature: own.signature }
+      return { text, signature: await adapter.signMessage({ connectorId, address, message: text }) }
+    }),
     addSession: fromPromise<
       SIWXSession,
-      { backend: SignInBackend; message: SIWXMessage | undefined; signature: string | undefined }
+      {
+        backend: SignInBackend
+        message: SIWXMessage | undefined
+        signature: WalletSignature | undefined
+      }
     >(async ({ input: { backend, message, signature } }) => {
-      if (!message || signature === undefined) throw new LatchError('SIGNATURE_DECLINED')
-      const session = { data: dataOf(message), message: message.toString(), signature }
+      if (!message || !signature) throw new LatchError('SIGNATURE_DECLINED')
+      const session = {
+        data: dataOf(message),
+        message: signature.text,
+        signature: signature.signature,
+      }
       await backend.config.addSession(session)
       // The session as the backend keeps it (the Latch server's carries its token).
       const { chainId, accountAddress } = session.data
@@ -224,7 +255,7 @@ export const signInRunMachine = setup({
             src: 'signWithWallet',
             input: ({ context }) => ({
               port: context.port,
-              message: context.message?.toString() ?? '',
+              message: context.message ?? emptyMessage,
             }),
             onDone: {
               target: 'verifying',
