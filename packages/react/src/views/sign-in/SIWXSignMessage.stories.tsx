@@ -53,3 +53,33 @@ export const Declined: Story = {
     ),
   ],
 }
+
+/** The view showed just before the keeper knew: the run looks for a session first. */
+export const Checking: Story = {
+  parameters: expects(undefined, m['view.SIWXSignMessage.checking']),
+  loaders: [signInScene({ hold: { lookup: true } })],
+}
+
+/** Sign pressed: the backend writes the message (its nonce, the page's domain). */
+export const Preparing: Story = {
+  parameters: expects(undefined, m['view.SIWXSignMessage.preparing']),
+  loaders: [
+    signInScene({ hold: { message: true } }, async (kit) => {
+      const run = kit.latch.signingIn
+      run?.send({ type: 'SIGN' })
+      if (run) await kit.until(run, (s) => s.matches({ signing: 'preparing' }))
+    }),
+  ],
+}
+
+/** Signed: the backend checks the signature and keeps the session. */
+export const Verifying: Story = {
+  parameters: expects(undefined, m['view.SIWXSignMessage.verifying']),
+  loaders: [
+    signInScene({ hold: { verify: true } }, async (kit) => {
+      const run = kit.latch.signingIn
+      run?.send({ type: 'SIGN' })
+      if (run) await kit.until(run, (s) => s.matches({ signing: 'verifying' }))
+    }),
+  ],
+}

@@ -7,11 +7,16 @@ import { scene, storyWallet, type StoryKit } from '../../stories/story-latch.js'
  */
 export function storyBackend(
   verify: (session: SIWXSession) => boolean = () => true,
+  hold: { message?: boolean; verify?: boolean; lookup?: boolean } = {},
 ): SIWXConfig & { sessions: SIWXSession[] } {
   const sessions: SIWXSession[] = []
+  // A backend still thinking: the step the story stops on.
+  const wait = (held: boolean | undefined) =>
+    held ? new Promise<never>(() => undefined) : Promise.resolve()
   return {
     sessions,
     async createMessage({ chainId, accountAddress }) {
+      await wait(hold.message)
       const data = {
         chainId,
         accountAddress,
@@ -34,10 +39,12 @@ export function storyBackend(
       return { ...data, toString: () => text }
     },
     async addSession(session) {
+      await wait(hold.verify)
       if (!verify(session)) throw new Error('bad signature')
       sessions.push(session)
     },
     async getSessions(chainId, address) {
+      await wait(hold.lookup)
       return sessions.filter((s) => s.data.chainId === chainId && s.data.accountAddress === address)
     },
     async revokeSession() {
@@ -54,14 +61,22 @@ export function storyBackend(
  * answered by `sign`, then `reach` moves the run on.
  */
 export const signInScene = (
-  options: { required?: boolean; sign?: (message: string) => Promise<string> },
+  options: {
+    required?: boolean
+    sign?: (message: string) => Promise<string>
+    /** The backend step that never answers (the story's state). */
+    hold?: { message?: boolean; verify?: boolean; lookup?: boolean }
+  },
   reach: (kit: StoryKit) => Promise<void> | void = () => undefined,
 ) =>
   scene(
     {
       wallets: [storyWallet('io.dev', 'Dev Wallet')],
       options: {
-        siwx: { ...storyBackend(), required: options.required ?? false },
+        siwx: {
+          ...storyBackend(() => true, options.hold),
+          required: options.required ?? false,
+        },
         metadata: { name: 'Acme', description: '', url: 'https://app.example', icons: [] },
       },
     },
@@ -71,7 +86,7 @@ export const signInScene = (
       await kit.connect('io.dev')
       await kit.until(kit.latch.actor, (s) => s.context.run?.refs.signingIn !== undefined)
       const run = kit.latch.signingIn
-      if (run) await kit.until(run, (s) => !s.matches('checking'))
+      if (run && !options.hold?.lookup) await kit.until(run, (s) => !s.matches('checking'))
       await reach(kit)
     },
   )
