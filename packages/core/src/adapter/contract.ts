@@ -1,4 +1,4 @@
-import type { SIWXMessageData } from '../options/sign-in.js'
+import type { SIWXMessageData } from '../options/sign-in-data.js'
 import type { TokenBalance } from '../balances/token-balance.js'
 import type { Connector } from '../connector/connector.js'
 import type { ChainNamespace } from '../identifiers/types.js'
