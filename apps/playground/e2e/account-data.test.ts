@@ -174,6 +174,20 @@ describe('the Account tabs on the Latch server', () => {
           ),
       )
       .toEqual(Array.from({ length: held }, () => true))
+    // The grid fits the modal (issue 37): no tile runs past the dialog's edge, and each
+    // thumbnail fills its card's width (less the card's padding).
+    const fit = await gallery.evaluate((list) => {
+      const dialog = list.closest('dialog')!.getBoundingClientRect()
+      return [...list.querySelectorAll('li')].map((item) => {
+        const card = item.querySelector('button')!.getBoundingClientRect()
+        const image = item.querySelector('img')!.getBoundingClientRect()
+        return {
+          inside: card.left >= dialog.left && card.right <= dialog.right + 0.5,
+          fills: image.width >= card.width - 16,
+        }
+      })
+    })
+    expect(fit).toEqual(Array.from({ length: held }, () => ({ inside: true, fills: true })))
     await axe.check(page, 'NFTs, gallery')
     axe.expectClean()
   })

@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { approveInFrame, emailWorld, freshEmail, logIn, secureFrame } from './email-login.js'
+import {
+  approveInFrame,
+  emailWorld,
+  freshEmail,
+  logIn,
+  secureFrame,
+  submitEmail,
+} from './email-login.js'
 import { dialog } from './modal.js'
 import { statusIs } from './social-login.js'
 import { useStack } from './use-stack.js'
@@ -39,12 +46,25 @@ describe('email login and the embedded wallet, in Chromium (issue 17)', () => {
     expect(await page.locator('#account-address').textContent()).toBe(address)
   })
 
-  it('4. with sign-in on, the email login signs in too, with no second prompt (issue 30)', async () => {
+  it('4. with sign-in on, a pasted code logs in and signs in too, with no second prompt (issues 30, 37)', async () => {
     const { page, url } = stack
     const withSignIn = new URL(url)
     withSignIn.searchParams.set('siwx', 'optional')
     await page.goto(withSignIn.toString())
-    await logIn(page, world.mailbox, freshEmail('sia'))
+    const email = freshEmail('sia')
+    await submitEmail(page, email)
+    // Focus is on the code field (issue 37): the code goes in as a paste would, with no click.
+    const code = await world.mailbox.latestCode(email, { timeout: 20_000 })
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const root = document.querySelector('latch-modal')?.shadowRoot
+          return root?.activeElement?.getAttribute('autocomplete')
+        }),
+      )
+      .toBe('one-time-code')
+    await page.keyboard.insertText(code)
+    await statusIs(page, 'connected')
     // The frame signs the login's own sign-in: no Sign to press, no approval in the frame.
     await expect
       .poll(() => page.locator('#siwx-status').textContent(), { timeout: 20_000 })

@@ -16,6 +16,7 @@ import { Spinner } from '../components/ui/Spinner.js'
 import { ViewOutlet, viewTitleKey } from '../views/registry.js'
 import { AlertBar } from './AlertBar.js'
 import { Dialog } from './Dialog.js'
+import { taskControl } from './task-focus.js'
 import { Prerender, useStableValue } from './Prerender.js'
 import { ShadowHost } from './ShadowHost.js'
 import { ToastRegion } from './ToastRegion.js'
@@ -45,12 +46,18 @@ export function LatchModal() {
   // falling to <body>, so keyboard and screen-reader users keep their place.
   const titleRef = useRef<HTMLHeadingElement>(null)
   const shownView = useRef<string | null>(null)
+  // A view that marks its task control (task-focus.ts) gets focus there instead, on open too.
   useEffect(() => {
     if (!open) {
       shownView.current = null
       return
     }
-    if (shownView.current !== null && shownView.current !== route.view) titleRef.current?.focus()
+    const dialog = titleRef.current?.closest('dialog')
+    const task = dialog ? taskControl(dialog) : undefined
+    if (task) task.focus()
+    else if (shownView.current !== null && shownView.current !== route.view) {
+      titleRef.current?.focus()
+    }
     shownView.current = route.view
   }, [open, route.view])
   // The view the modal opens on paints at full opacity on the first frame after the click (issue

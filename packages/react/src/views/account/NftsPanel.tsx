@@ -32,7 +32,9 @@ export function NftsPanel() {
           margin: 0,
           padding: 0,
           display: 'grid',
-          gridTemplateColumns: 'repeat(3, 1fr)',
+          // minmax(0, …): a long name or the button's padding never widens a column past the
+          // modal's edge (issue 37); each third of the width is the card's, whatever it holds.
+          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
           gap: 8,
         }}
       >
@@ -42,11 +44,11 @@ export function NftsPanel() {
               type="button"
               className="latch-button"
               data-variant="secondary"
-              style={{ display: 'flex', flexDirection: 'column', width: '100%', height: 'auto' }}
+              style={nftCardStyle}
               onClick={() => latch.accountData.send({ type: 'SELECT_NFT', id: nft.id })}
             >
-              <NftImage nft={nft} size={80} />
-              <span>{nft.name}</span>
+              <NftImage nft={nft} size={80} fill />
+              <span style={nftNameStyle}>{nft.name}</span>
             </button>
           </li>
         ))}
@@ -55,16 +57,39 @@ export function NftsPanel() {
   )
 }
 
-function NftImage({ nft, size }: { nft: NftItem; size: number }) {
+const nftCardStyle = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'stretch',
+  gap: 4,
+  width: '100%',
+  minWidth: 0,
+  height: 'auto',
+  padding: 6,
+} as const
+const nftNameStyle = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const
+
+/** The NFT's image: `size` px square, or (`fill`) its card's whole width, square. */
+function NftImage({ nft, size, fill = false }: { nft: NftItem; size: number; fill?: boolean }) {
   const t = useT()
   const src = safeImageUrl(nft.imageUrl)
+  const box = fill
+    ? { width: '100%', height: 'auto', aspectRatio: '1' }
+    : { width: size, height: size }
   return src ? (
-    <img src={src} alt="" width={size} height={size} style={{ objectFit: 'cover' }} />
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      style={{ ...box, objectFit: 'cover', borderRadius: 6 }}
+    />
   ) : (
-    <span
-      className="latch-muted"
-      style={{ width: size, height: size, display: 'grid', placeItems: 'center' }}
-    >
+    <span className="latch-muted" style={{ ...box, display: 'grid', placeItems: 'center' }}>
       {t('view.Account.nfts.noImage')}
     </span>
   )

@@ -43,6 +43,11 @@ function directoryService(wallets: DirectoryWallet[]) {
 }
 
 describe('AllWallets: the list', () => {
+  it('takes focus on the search when it shows (issue 37: focus where the task is)', async () => {
+    const t = await openAllWallets({ directory: testDirectory(10) })
+    await waitFor(() => expect(t.focused()).toBe(t.search()))
+  })
+
   it('is virtualized: with 1,000 wallets only a window of rows is in the DOM', async () => {
     const t = await openAllWallets({ directory: testDirectory(1000) })
     const shown = await waitFor(() => {

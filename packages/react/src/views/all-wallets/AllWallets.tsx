@@ -16,6 +16,7 @@ import { useChoosePairing, useChooseWallet, WalletLinks } from '../shared/Wallet
 import type { ViewProps } from '../view-props.js'
 import { loadImage } from './load-image.js'
 import { WalletList } from './WalletList.js'
+import { useTaskFocus } from '../../modal/task-focus.js'
 
 /**
  * The full wallet directory: 4 recommended first, then 40 per page with infinite scroll, or a
@@ -27,6 +28,8 @@ import { WalletList } from './WalletList.js'
 export function AllWallets(_: ViewProps<'AllWallets'>) {
   const latch = useLatch()
   const t = useT()
+  // Focus lands here when the view shows (issue 37: focus where the task is).
+  const task = useTaskFocus()
   const choose = useChooseWallet()
   const pair = useChoosePairing()
   const searchId = useId()
@@ -75,6 +78,7 @@ export function AllWallets(_: ViewProps<'AllWallets'>) {
         {t('view.AllWallets.search')}
       </label>
       <input
+        {...task}
         id={searchId}
         type="search"
         className="latch-input"

@@ -2,7 +2,13 @@ import { selectRoute, type Latch } from '@latch/core'
 import { act, fireEvent, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { enMessages as m } from '../../i18n/en.js'
-import { axeViolations, modal, renderLatch, typeInModal } from '../../test/render-latch.js'
+import {
+  axeViolations,
+  focusedInModal,
+  modal,
+  renderLatch,
+  typeInModal,
+} from '../../test/render-latch.js'
 import { frameRefusal, scriptedFrame } from '@latch/core/testing'
 
 const routeOf = (latch: Latch) => selectRoute(latch.modal.getSnapshot())
@@ -75,7 +81,9 @@ describe('email login views (SPEC §4)', () => {
     ).toBe(true)
     expect(await axeViolations()).toEqual([])
 
+    // Focus is on the code field (issue 37), so the visitor can paste at once.
     const code = modal().getByLabelText(m['view.EmailCode.label'])
+    await waitFor(() => expect(focusedInModal()).toBe(code))
     fireEvent.paste(code, { clipboardData: { getData: () => '123 456' } })
     await waitFor(() => expect(connectorOf(latch)?.connectorId).toBe('auth'))
     expect(frame.requests).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP'])

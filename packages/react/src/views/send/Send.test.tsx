@@ -57,6 +57,11 @@ async function tabTo(target: Element) {
 }
 
 describe('Send', () => {
+  it('takes focus on the amount when it shows (issue 37: focus where the task is)', async () => {
+    const { field } = await renderSend()
+    await waitFor(() => expect(focusedInModal()).toBe(field(m['view.Send.amount'])))
+  })
+
   it('sends with the keyboard only: Tab between the fields, Enter sends, the form resets', async () => {
     const { kit, form, ui, field } = await renderSend()
     const token = ui.getByLabelText<HTMLSelectElement>(m['view.Send.token'])

@@ -5,6 +5,7 @@ import { useLatchSend } from '../../hooks/useLatchSend.js'
 import { errorKey } from '../../i18n/translator.js'
 import { FeeLine, ResolvedReceiver } from './SendDetails.js'
 import { TokenPicker } from './TokenPicker.js'
+import { useTaskFocus } from '../../modal/task-focus.js'
 
 const fieldStyle = { display: 'grid', gap: 4 } as const
 
@@ -16,6 +17,8 @@ const fieldStyle = { display: 'grid', gap: 4 } as const
  */
 export function SendForm({ actor }: { actor: SendActor }) {
   const t = useT()
+  // Focus lands here when the view shows (issue 37: focus where the task is).
+  const task = useTaskFocus()
   const { view, send, retry } = useLatchSend(actor)
   const ids = { token: useId(), amount: useId(), receiver: useId(), problem: useId() }
   const submit = (event: FormEvent) => {
@@ -44,6 +47,7 @@ export function SendForm({ actor }: { actor: SendActor }) {
         <label htmlFor={ids.amount}>{t('view.Send.amount')}</label>
         <div style={{ display: 'flex', gap: 8 }}>
           <input
+            {...task}
             id={ids.amount}
             className="latch-input"
             inputMode="decimal"

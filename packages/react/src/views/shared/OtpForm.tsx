@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/Spinner.js'
 import { useT } from '../../hooks/useLatch.js'
 import { FailureText } from './FailureText.js'
 import { useSecondsUntil } from './useSecondsUntil.js'
+import { useTaskFocus } from '../../modal/task-focus.js'
 
 export interface OtpFormProps {
   /** Sends the whole code (core checks it again, then asks the frame). */
@@ -26,6 +27,8 @@ export interface OtpFormProps {
  */
 export function OtpForm({ onSubmit, busy, failure, resend, onChangeEmail }: OtpFormProps) {
   const t = useT()
+  // Focus lands here when the view shows (issue 37: focus where the task is).
+  const task = useTaskFocus()
   const id = useId()
   const [code, setCode] = useState('')
   const wait = useSecondsUntil(resend?.at)
@@ -50,6 +53,7 @@ export function OtpForm({ onSubmit, busy, failure, resend, onChangeEmail }: OtpF
     >
       <label htmlFor={`${id}-code`}>{t('view.EmailCode.label')}</label>
       <input
+        {...task}
         id={`${id}-code`}
         className="latch-input"
         name="otp"
