@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { useStack } from './use-stack.js'
 import { t } from './messages.js'
 import {
+  animationsSettled,
   CONNECT_BUTTON_NAME,
   dialog,
   focused,
@@ -69,6 +70,58 @@ describe('keyboard only', () => {
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'hidden' })
     expect((await focused(page)).name).toBe(t('connectButton.connect'))
+  })
+
+  it('on a 390 px phone the modal is a bottom sheet, still a trapped dialog that Escape closes', async () => {
+    const { page } = stack
+    await page.setViewportSize({ width: 390, height: 800 })
+    await openByKeyboard(page)
+    await animationsSettled(page)
+    const box = await dialog(page).evaluate((element) => {
+      const rect = element.getBoundingClientRect()
+      return { left: rect.left, width: rect.width, bottom: rect.bottom }
+    })
+    expect(box).toEqual({ left: 0, width: 390, bottom: 800 })
+    expect(await dialog(page).getAttribute('aria-modal')).toBe('true')
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'hidden' })
+    expect((await focused(page)).name).toBe(t('connectButton.connect'))
+    // At 1280 px it is the centred card again.
+    await page.setViewportSize({ width: 1280, height: 860 })
+    await openByKeyboard(page)
+    const card = await dialog(page).evaluate((element) => element.getBoundingClientRect().width)
+    expect(card).toBeLessThan(400)
+  })
+
+  it("SPEC §9's motion: a view fades in for 150 ms; under reduced motion nothing animates", async () => {
+    const { page } = stack
+    /** Presses All wallets and collects the durations of what animates in the next frames. */
+    const animatedDurations = () =>
+      page.evaluate(async (label) => {
+        const root = document.querySelector('latch-modal')!.shadowRoot!
+        const button = [...root.querySelectorAll('button')].find((b) =>
+          b.textContent?.includes(label),
+        )
+        button!.click()
+        const durations = new Set<number>()
+        for (let i = 0; i < 90; i++) {
+          for (const animation of root.getAnimations()) {
+            const { duration } = animation.effect?.getComputedTiming() ?? {}
+            if (typeof duration === 'number' && animation.playState === 'running')
+              durations.add(duration)
+          }
+          await new Promise((resolve) => requestAnimationFrame(resolve))
+        }
+        return [...durations]
+      }, t('view.Connect.allWallets'))
+    await openByKeyboard(page)
+    expect(await animatedDurations()).toContain(150)
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'hidden' })
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await openByKeyboard(page)
+    expect(await animatedDurations()).toEqual([])
+    await page.emulateMedia({ reducedMotion: null })
   })
 
   it('connects: Enter on the ConnectButton, Tab to the dev wallet, Enter', async () => {

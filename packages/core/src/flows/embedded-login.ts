@@ -61,6 +61,10 @@ export function leaveLoginView(modal: LatchChildren['modal']): ModalEvent {
 export function connectingState<Failure>(failureOf: (error: unknown) => Failure) {
   return {
     entry: 'connectWallet',
+    // Left for anything but the connection's answer (another click's REQUEST, RETRY, CANCEL):
+    // the AUTH connect this state asked for is abandoned, so no connect outlives its view. After
+    // the answer nothing is pending, and this is a no-op.
+    exit: 'abandonConnect',
     invoke: { src: 'awaitConnection' },
     on: {
       CONNECTED: { guard: 'isAuthConnector', target: 'connected' },

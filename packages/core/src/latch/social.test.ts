@@ -40,7 +40,11 @@ const methodOf = (payload: unknown) =>
  * An instance with a Latch server, a scripted frame and `window.open` in memory. Each
  * CONNECT_SOCIAL waits for the test (the visitor at the provider), its signal kept.
  */
-function socialSetup(options: Partial<LatchOptions> = {}) {
+function socialSetup(
+  options: Partial<LatchOptions> = {},
+  /** When the frame's provider answers the AUTH connector's accounts (at once by default). */
+  accountsAnswered: () => Promise<void> = async () => undefined,
+) {
   const port = createMemoryStorage()
   const opener = fakeOpener()
   const waits: Array<{ answer: Deferred<FrameUser>; signal: AbortSignal | undefined }> = []
@@ -55,7 +59,11 @@ function socialSetup(options: Partial<LatchOptions> = {}) {
       return answer.promise
     },
     // The AUTH connector's provider, as the EVM adapter reads it through the frame.
-    RPC_REQUEST: (payload) => (methodOf(payload) === 'accounts' ? [AUTH_ADDRESS] : '31337'),
+    RPC_REQUEST: async (payload) => {
+      if (methodOf(payload) !== 'accounts') return '31337'
+      await accountsAnswered()
+      return [AUTH_ADDRESS]
+    },
     SIGN_OUT: () => undefined,
   })
   const fake = createFakeAdapter('eip155', [fakeWallet('io.dev.a')])
@@ -188,6 +196,28 @@ describe('social login through createLatch (issue 12)', () => {
     expect(storage.get('socialProvider')).toBeUndefined()
     expect(storage.get('socialUsername')).toBeUndefined()
     latch.destroy()
+  })
+
+  it('a second click while the AUTH connector still connects abandons that connect first', async () => {
+    vi.useFakeTimers()
+    const held = deferred<void>()
+    const kit = socialSetup({}, () => held.promise)
+    await kit.latch.ready()
+    void kit.latch.connectSocial('github').catch(() => undefined)
+    await untilStep(kit.login, 'awaitingProvider')
+    kit.waits[0]!.answer.resolve(kit.user('ada'))
+    await settle()
+    expect(kit.login()?.step).toBe('connecting')
+    expect(kit.latch.connection.getSnapshot().matches('connecting')).toBe(true)
+
+    // The visitor clicks again: a new login starts, and the first one's connect is dropped.
+    void kit.latch.connectSocial('github').catch(() => undefined)
+    await untilStep(kit.login, 'awaitingProvider')
+    expect(kit.latch.connection.getSnapshot().matches('connecting')).toBe(false)
+    held.resolve()
+    await settle()
+    expect(kit.latch.getAccount().isConnected).toBe(false)
+    kit.latch.destroy()
   })
 
   it('a blocked popup: the view says so, the promise rejects, and a fresh click goes on', async () => {

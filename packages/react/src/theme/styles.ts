@@ -15,6 +15,14 @@ dialog.latch-dialog {
   font: inherit; overflow: hidden; box-shadow: 0 12px 40px rgb(0 0 0 / 25%);
 }
 dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
+/* On a phone (issue 37) the dialog is a bottom sheet: full width, on the bottom edge, the same
+   dialog (semantics, focus trap, Escape) and the same view inside. */
+@media (max-width: 479.98px) {
+  dialog.latch-dialog { width: 100vw; max-width: 100vw; margin: auto 0 0; max-height: calc(100dvh - 40px);
+    border-width: 1px 0 0; border-radius: calc(var(--r) * 6) calc(var(--r) * 6) 0 0;
+    padding-bottom: env(safe-area-inset-bottom, 0px); animation: latch-sheet-in ${ANIMATION_MS.viewTransition}ms ease-out; }
+}
+@keyframes latch-sheet-in { from { transform: translateY(24px) } to { transform: none } }
 .latch-dialog[data-shake='true'] { animation: latch-shake 500ms ease-in-out; }
 @keyframes latch-shake { 10%, 90% { transform: translateX(-2px) } 30%, 70% { transform: translateX(4px) } 50% { transform: translateX(-4px) } }
 .latch-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px; }
