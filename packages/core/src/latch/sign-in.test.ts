@@ -15,7 +15,7 @@ import type { StoragePort } from '../storage/storage-port.js'
 import { deferred, type Deferred } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet, type FakeWallet } from '../test/fake-adapter.js'
 import { outcomeOf, settleTimers as settle } from '../test/host-outcome.js'
-import { devnetA } from '../testing/networks.js'
+import { devnetA, devnetB } from '../testing/networks.js'
 import { createLatch } from './create-latch.js'
 import { selectFlow } from './root-selectors.js'
 
@@ -100,7 +100,7 @@ function page(options: PageOptions = {}) {
   const latch = createLatch(
     {
       projectId: 'p',
-      networks: [devnetA],
+      networks: [devnetA, devnetB],
       adapters: [adapter],
       siwx: { ...backend.config, ...options.siwx },
     },
@@ -125,7 +125,7 @@ function page(options: PageOptions = {}) {
     await settle()
     expect(selectStatus(latch.connection.getSnapshot())).toBe('connected')
   }
-  return { latch, backend, prompts, view, step, wallet, connect, modal }
+  return { latch, backend, prompts, view, step, wallet, connect, modal, fake }
 }
 
 let pages: Array<ReturnType<typeof page>> = []
@@ -244,6 +244,27 @@ describe('sign-in after a connect (SPEC §4)', () => {
     await settle()
     expect(p.view()).toBe('Account')
     expect(selectIsCloseDisabled(p.modal())).toBe(false)
+  })
+
+  it('required: the wallet moves to another chain with no session there, and is asked again', async () => {
+    const p = open({ siwx: { required: true } })
+    await p.connect()
+    p.latch.signingIn?.send({ type: 'SIGN' })
+    await settle()
+    await p.wallet('sign')
+    expect(p.view()).toBeUndefined()
+
+    // Sessions are per chain: on devnet B there is none, and Close would be held without a view.
+    p.fake.wallets[0]!.chainReference = '31338'
+    p.fake.emit({ type: 'chainChanged', connectorId: WALLET, chainReference: '31338' })
+    await settle()
+    expect(p.view()).toBe('SIWXSignMessage')
+    expect(selectIsCloseDisabled(p.modal())).toBe(true)
+    p.latch.signingIn?.send({ type: 'SIGN' })
+    await settle()
+    await p.wallet('sign')
+    expect(p.view()).toBeUndefined()
+    expect(p.backend.sessions.map((s) => s.data.chainId)).toEqual(['eip155:31337', 'eip155:31338'])
   })
 
   it('open({ siwx: false }) connects without a sign-in prompt, even where it is required', async () => {

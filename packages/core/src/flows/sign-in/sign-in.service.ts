@@ -1,7 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { LatchError } from '../../errors/latch-error.js'
-import { selectStatus } from '../../machines/connection.selectors.js'
-import { selectModalState } from '../../machines/modal.selectors.js'
+import { selectModalState, selectRoute } from '../../machines/modal.selectors.js'
 import type { SIWXSession } from '../../options/sign-in.js'
 import { route } from '../../router/routes.js'
 import type { FlowPort } from '../port.js'
@@ -17,8 +16,8 @@ export interface SignInServiceInput {
 export interface SignInServiceContext extends SignInServiceInput {
   /** The account connected now, if any. */
   readonly account: SignInAccount | undefined
-  /** It came back on its own (a reload's reconnect), not through the modal. */
-  readonly reconnected: boolean
+  /** It connected through an open that waived sign-in (`open({ siwx: false })`). */
+  readonly waived: boolean
   /** Its session, once found or made. */
   readonly session: SIWXSession | undefined
   /** The last sign-out's failure, for the host's `signOut()`. */
@@ -27,7 +26,7 @@ export interface SignInServiceContext extends SignInServiceInput {
 
 export type SignInServiceEvent =
   /** The connection's account changed (connected, another account or chain, disconnected). */
-  | { type: 'ACCOUNT'; account: SignInAccount | undefined; reconnected: boolean }
+  | { type: 'ACCOUNT'; account: SignInAccount | undefined; waived: boolean }
   /** The SIWXSignMessage run stored a session for `account`. */
   | { type: 'SESSION_ADDED'; account: SignInAccount; session: SIWXSession }
   /** The host's `signOut()`. */
@@ -46,8 +45,10 @@ const sameOrNone = (a: SignInAccount | undefined, b: SignInAccount | undefined) 
  * The sign-in keeper (SPEC §4 "Sign-in flow"), for the instance's life: it knows whether the
  * account connected now has a session, and tells the router (`hasSignInSession`, and whether
  * this chain signs in at all), so Close is disabled only while a required sign-in is missing. A
- * reload that finds the session asks nothing; a wallet reconnected without one, where sign-in is
- * required, opens SIWXSignMessage. It is what `latch.getSession()` and the subscription read.
+ * reload that finds the session asks nothing; an account without one where sign-in is required
+ * (a reload's reconnect, another account or chain) is shown SIWXSignMessage, so a closed modal
+ * never hides a sign-in that holds Close. It is what `latch.getSession()` and the subscription
+ * read.
  */
 export const signInServiceMachine = setup({
   types: {
@@ -59,17 +60,13 @@ export const signInServiceMachine = setup({
     watchAccount: fromCallback<SignInServiceEvent, SignInServiceInput['port']>(
       ({ input, sendBack }) => {
         let last: SignInAccount | undefined
-        let reconnecting = false
         const check = () => {
-          const snapshot = input.connection.getSnapshot()
-          const status = selectStatus(snapshot)
-          if (status === 'reconnecting') reconnecting = true
-          else if (status === 'connecting') reconnecting = false
-          const account = signInAccountOf(snapshot)
+          const account = signInAccountOf(input.connection.getSnapshot())
           if (sameOrNone(account, last)) return
           last = account
-          sendBack({ type: 'ACCOUNT', account, reconnected: account !== undefined && reconnecting })
-          if (account) reconnecting = false
+          // Read as the account arrives: the open that connected it is still on show.
+          const waived = input.modal.getSnapshot().context.signInWaived
+          sendBack({ type: 'ACCOUNT', account, waived })
         }
         check()
         const subscription = input.connection.subscribe(check)
@@ -111,13 +108,15 @@ export const signInServiceMachine = setup({
       })
     }),
     /**
-     * A wallet that came back (a reload) with no session, where sign-in is required: the modal
-     * opens on SIWXSignMessage. With the modal open, the router has already shown it after the
-     * connect; where sign-in is optional, a reload asks nothing (reown-com/appkit#3709).
+     * An account with no session, where sign-in is required: SIWXSignMessage shows (a closed
+     * modal opens on it), unless it is on show already (the router shows it after a connect) or
+     * the open that connected waived it. Where sign-in is optional, nothing is asked
+     * (reown-com/appkit#3709: a reload asks nothing).
      */
     askIfRequired: enqueueActions(({ context, enqueue }) => {
-      if (!context.reconnected || !context.backend.required()) return
-      if (selectModalState(context.port.modal.getSnapshot()).open) return
+      if (context.waived || !context.backend.required()) return
+      const modal = context.port.modal.getSnapshot()
+      if (selectModalState(modal).open && selectRoute(modal).view === 'SIWXSignMessage') return
       enqueue.sendTo(context.port.modal, { type: 'PUSH', route: route('SIWXSignMessage') })
     }),
     /** The account left: its session is forgotten here, and revoked if the host asked. */
@@ -129,7 +128,7 @@ export const signInServiceMachine = setup({
       }
       enqueue.assign({
         account: event.account,
-        reconnected: event.reconnected,
+        waived: event.waived,
         session: undefined,
         error: undefined,
       })
@@ -140,7 +139,7 @@ export const signInServiceMachine = setup({
   context: ({ input }) => ({
     ...input,
     account: undefined,
-    reconnected: false,
+    waived: false,
     session: undefined,
     error: undefined,
   }),
