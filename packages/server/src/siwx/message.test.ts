@@ -113,7 +113,7 @@ describe('sign-in messages', () => {
 
   it("writes CAIP-122's text for bip122, line for line as EIP-4361 lays it out", () => {
     const address = 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
-    const chainId = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+    const chainId: `${string}:${string}` = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
     const request = {
       ...base,
       chainId,
