@@ -7,7 +7,8 @@ import { useStack } from './use-stack.js'
 
 // Issue 30's proof through the playground: sign in with the wallet against the real Latch
 // server (its /v1/siwx routes verify each chain's signature), the dev wallet extensions of the
-// three chains, each test from a fresh page. One stack for every chain, in one browser.
+// three chains, each test from a fresh page. One stack for every chain, in one browser; the
+// compact Connect view (issue 37) is checked here too, since it needs the three wallets.
 
 const REGTEST_CHAIN = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 
@@ -124,5 +125,42 @@ describe('sign in with the wallet (SIWX) on EVM, Solana and Bitcoin', () => {
     expect(me.body).toMatchObject({
       session: { data: { chainId: REGTEST_CHAIN, accountAddress: address } },
     })
+  })
+
+  it('6. with the three wallets installed, Connect fits a 360×700 phone without scrolling (issue 37)', async () => {
+    const { page } = stack
+    await page.setViewportSize({ width: 360, height: 700 })
+    // Measured at rest: the sheet's slide-in would move it while it is measured.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await connectButton(page).click()
+    await expect.poll(() => title(page).textContent()).toBe(t('view.Connect.title'))
+    for (const row of [/Latch Dev Wallet/, /Latch Solana Dev Wallet/, /Latch Bitcoin Dev Wallet/])
+      await modalButton(page, row).waitFor()
+    // The directory has loaded (its count shows), so every row Connect will have is there.
+    await modalButton(page, new RegExp(`^${t('view.Connect.allWallets')} \\d+$`)).waitFor()
+    const overflow = await dialog(page).evaluate((element) => {
+      const scrolls = [element, ...element.querySelectorAll('*')].filter(
+        (node) =>
+          // Text kept for screen readers only clips by design.
+          !node.classList.contains('latch-visually-hidden') &&
+          node.scrollHeight > node.clientHeight + 1 &&
+          getComputedStyle(node).overflowY !== 'visible',
+      )
+      return {
+        scrolls: scrolls.map((node) => node.className),
+        bottom: element.getBoundingClientRect().bottom,
+      }
+    })
+    expect(overflow.scrolls).toEqual([])
+    expect(overflow.bottom).toBeLessThanOrEqual(700)
+    // The last control, the last social icon, is on screen.
+    const last = await dialog(page)
+      .getByRole('group', { name: t('view.ConnectingSocial.group') })
+      .getByRole('button')
+      .last()
+      .boundingBox()
+    expect(last!.y + last!.height).toBeLessThanOrEqual(700)
+    // Last: the check turns reduced motion off again when it is done.
+    await axe.check(page, 'Connect at 360 px')
   })
 })

@@ -22,22 +22,15 @@ const options = (extra: Partial<WalletListOptions> = {}): WalletListOptions => (
 const ids = (items: { id: string }[]) => items.map((item) => item.id)
 
 describe('Connect wallet list', () => {
-  it('recent wallets first, then installed, then 4 recommendations', () => {
+  it('recent wallets first, then installed, then recommendations up to 4 rows in all', () => {
     const items = connectWalletList({
       connectors: { eip155: [announced('io.a'), announced('io.b')] },
       recentWallets: [{ id: 'io.b', name: 'Wallet io.b' }],
       directoryPool: directoryOf(10),
       options: options(),
     })
-    expect(ids(items)).toEqual(['io.b', 'io.a', 'w0000', 'w0001', 'w0002', 'w0003'])
-    expect(items.map((item) => item.tag)).toEqual([
-      'recent',
-      'installed',
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ])
+    expect(ids(items)).toEqual(['io.b', 'io.a', 'w0000', 'w0001'])
+    expect(items.map((item) => item.tag)).toEqual(['recent', 'installed', undefined, undefined])
     expect(items[0]!.connect).toBeDefined()
     expect(items[2]!.connect).toBeUndefined()
   })
@@ -90,7 +83,35 @@ describe('Connect wallet list', () => {
       directoryPool: pool,
       options: options({ featuredWalletIds: ['w0005'] }),
     })
-    expect(ids(items)).toEqual(['io.a', 'w0005', 'w0000', 'w0001', 'w0002'])
+    expect(ids(items)).toEqual(['io.a', 'w0005', 'w0000', 'w0001'])
+  })
+
+  it('with nothing installed, recommends 4 (SPEC §9)', () => {
+    const items = connectWalletList({
+      connectors: {},
+      recentWallets: [],
+      directoryPool: directoryOf(10),
+      options: options(),
+    })
+    expect(ids(items)).toEqual(['w0000', 'w0001', 'w0002', 'w0003'])
+  })
+
+  it('installed wallets take the recommendations’ places; the host’s featured ones stay', () => {
+    const connectors = { eip155: ['io.a', 'io.b', 'io.c', 'io.d'].map((id) => announced(id)) }
+    const plain = connectWalletList({
+      connectors,
+      recentWallets: [],
+      directoryPool: directoryOf(10),
+      options: options(),
+    })
+    expect(ids(plain)).toEqual(['io.a', 'io.b', 'io.c', 'io.d'])
+    const featured = connectWalletList({
+      connectors,
+      recentWallets: [],
+      directoryPool: directoryOf(10),
+      options: options({ featuredWalletIds: ['w0007'] }),
+    })
+    expect(ids(featured)).toEqual(['io.a', 'io.b', 'io.c', 'io.d', 'w0007'])
   })
 })
 

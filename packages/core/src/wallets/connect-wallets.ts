@@ -1,6 +1,6 @@
 import { isBrowserWallet, type Connector } from '../connector/connector.js'
 import { isWalletExcluded } from '../connector/exclusion.js'
-import { recommendedWallets } from '../directory/local-directory.js'
+import { RECOMMENDED_WALLETS_COUNT, recommendedWallets } from '../directory/local-directory.js'
 import type { DirectoryWallet } from '../directory/wallet.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type {
@@ -60,7 +60,9 @@ export interface ConnectWalletListInput {
  * - `injected`: the other injected and announced wallets, tagged "installed";
  * - `external`: other connectable wallets (external and multi-chain connectors);
  * - `featured` / `recommended`: up to 4 directory wallets (SPEC §9), the host's featured ones
- *   first, never an installed one (it is already listed);
+ *   first, never an installed one (it is already listed). Installed wallets take the plain
+ *   recommendations' places (issue 37: a compact Connect, as AppKit's): the installed, featured
+ *   and recommended rows together stay within the 4, and only the host's featured ones go past it;
  * - `walletConnect`: the generic WalletConnect row (the QR view), when the instance offers it;
  *   directory wallets that are not installed then pair over it too;
  * - `custom` is empty until custom wallets exist.
@@ -84,6 +86,8 @@ export function connectWalletList(input: ConnectWalletListInput): WalletItem[] {
     directoryItem(wallet, installed, input.walletConnect),
   )
   const featured = new Set(options.featuredWalletIds)
+  const featuredItems = recommended.filter((item) => featured.has(item.id))
+  const room = Math.max(0, RECOMMENDED_WALLETS_COUNT - installed.length - featuredItems.length)
   const groups: Partial<Record<ConnectorOrderType, readonly WalletItem[]>> = {
     recent,
     injected: installed
@@ -92,8 +96,8 @@ export function connectWalletList(input: ConnectWalletListInput): WalletItem[] {
     external: installed
       .filter((target) => !isBrowserWallet(target.connector))
       .map((target) => installedItem(target)),
-    featured: recommended.filter((item) => featured.has(item.id)),
-    recommended: recommended.filter((item) => !featured.has(item.id)),
+    featured: featuredItems,
+    recommended: recommended.filter((item) => !featured.has(item.id)).slice(0, room),
     walletConnect: input.walletConnect ? [walletConnectItem()] : [],
   }
   return orderWalletGroups(options.connectorTypeOrder, groups)

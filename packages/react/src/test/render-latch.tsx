@@ -1,3 +1,4 @@
+import { computeAccessibleName } from 'dom-accessibility-api'
 import {
   createLatch,
   createLatchStorage,
@@ -141,6 +142,11 @@ export async function typeInModal(
     fireEvent.change(input, { target: { value } })
   }
   await act(async () => undefined)
+}
+
+/** The accessible names of the buttons in `element`, in document order (as a screen reader reads them). */
+export function buttonNames(element: Element): string[] {
+  return [...element.querySelectorAll('button')].map((button) => computeAccessibleName(button))
 }
 
 export interface AxeViolation {

@@ -50,6 +50,22 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 .latch-error { color: var(--danger); }
 .latch-input { box-sizing: border-box; width: 100%; min-height: 40px; padding: 0 12px; border: 1px solid var(--border);
   border-radius: calc(var(--r) * 3); background: var(--bg); color: var(--fg); font: inherit; }
+/* Connect (issue 37): its sections apart, the email as one field, the first social button full
+   width and the others as a row of icons. */
+.latch-connect { display: grid; gap: 16px; }
+.latch-field-with-action { position: relative; }
+.latch-field-with-action .latch-input { padding-inline-end: 44px; }
+.latch-field-action { position: absolute; inset-block: 4px; inset-inline-end: 4px; height: auto; color: var(--accent); }
+.latch-field-action:disabled { color: var(--fg-2); opacity: 0.5; cursor: default; }
+.latch-spinner-small { width: 14px; height: 14px; border-width: 2px; }
+.latch-socials { display: grid; gap: 8px; }
+.latch-social-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(40px, 1fr)); gap: 8px; }
+.latch-social-icon { min-height: 40px; display: grid; place-items: center; border: 1px solid var(--border);
+  border-radius: calc(var(--r) * 3); background: var(--bg-2); color: var(--fg); cursor: pointer; font: inherit; }
+.latch-social-icon:hover { border-color: var(--accent); }
+.latch-social-mark { width: 20px; height: 20px; display: inline-grid; place-items: center; font-weight: 700; }
+.latch-social-mark img { width: 20px; height: 20px; }
+[dir='rtl'] .latch-mirror-rtl { transform: scaleX(-1); }
 .latch-tabs { display: flex; gap: 4px; border-bottom: 1px solid var(--border); margin: 12px 0; }
 .latch-tab { flex: 1; padding: 8px; border: 0; background: none; color: var(--fg-2); font: inherit; cursor: pointer;
   border-bottom: 2px solid transparent; }

@@ -40,7 +40,7 @@ export function Connect(_: ViewProps<'Connect'>) {
     ],
   )
   return (
-    <div data-method-order={order.join(' ')}>
+    <div className="latch-connect" data-method-order={order.join(' ')}>
       {order.map((method) => {
         const Section = sections[method]
         return <Section key={method} />

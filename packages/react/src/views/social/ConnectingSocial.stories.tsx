@@ -12,9 +12,12 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Connect with a Latch server: the social buttons, in SPEC §9's order, after the email field. */
+/**
+ * Connect with a Latch server: the social buttons in SPEC §9's order after the email field, the
+ * first full width and the others as icons.
+ */
 export const ConnectButtons: Story = {
-  parameters: expects('Connect', 'Continue with Google', 'Continue with GitHub'),
+  parameters: expects('Connect', 'Continue with Google'),
   loaders: [socialScene((kit) => kit.open())],
 }
 

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { enMessages as m } from '../../i18n/en.js'
 import {
   axeViolations,
+  buttonNames,
   modal,
   modalRoot,
   renderLatch,
@@ -66,7 +67,8 @@ describe('the social buttons on Connect (issue 12, SPEC §2 and §9)', () => {
   it('lists the providers in SPEC §9 order after the email field, each named', async () => {
     await renderSocial()
     const group = await modal().findByRole('group', { name: m['view.ConnectingSocial.group'] })
-    expect([...group.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+    // The first full width with its text, the others as icons named by the same words.
+    expect(buttonNames(group)).toEqual([
       'Continue with Google',
       'Continue with X',
       'Continue with Discord',
@@ -75,6 +77,10 @@ describe('the social buttons on Connect (issue 12, SPEC §2 and §9)', () => {
       'Continue with Apple',
       'Continue with Facebook',
     ])
+    expect(group.querySelector('button:not([title])')?.textContent).toContain(
+      'Continue with Google',
+    )
+    expect(group.querySelectorAll('button[title]')).toHaveLength(6)
     const order = modalRoot()
       .querySelector('[data-method-order]')
       ?.getAttribute('data-method-order')
@@ -85,10 +91,7 @@ describe('the social buttons on Connect (issue 12, SPEC §2 and §9)', () => {
   it("follows the host's features.socials order, and shows none without a Latch server", async () => {
     const chosen = await renderSocial({ features: { socials: ['github', 'google'] } })
     const group = await modal().findByRole('group', { name: m['view.ConnectingSocial.group'] })
-    expect([...group.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
-      'Continue with GitHub',
-      'Continue with Google',
-    ])
+    expect(buttonNames(group)).toEqual(['Continue with GitHub', 'Continue with Google'])
     chosen.rendered.unmount()
     chosen.latch.destroy()
 
