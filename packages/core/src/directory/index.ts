@@ -20,6 +20,7 @@ export {
   type WalletPage,
   type WalletQuery,
 } from './query.js'
+export { type LogoNetwork, type LogoToken, networkLogoUrl, tokenLogoUrl } from './known-logos.js'
 export { MAX_DATA_IMAGE_LENGTH, isSafeImageUrl, safeImageUrl } from './image-url.js'
 export type { DirectoryWallet, WalletBadge } from './wallet.js'
 export {

@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest'
 import { safeParseWith } from '../validation/parse.js'
 import { generateWalletIcon } from './icon.js'
+import { safeImageUrl } from './image-url.js'
+import { walletLogos } from './wallet-logos.data.js'
 import { directoryWalletSchema } from './wallet-schema.js'
 import { directoryWallets } from './wallets.data.js'
 
@@ -21,9 +23,32 @@ describe('the built-in wallet directory', () => {
     expect(unique(directoryWallets.map((w) => w.name.toLowerCase()))).toBe(true)
   })
 
-  it('gives every wallet its generated icon, never a downloaded logo', () => {
+  it('gives a wallet @web3icons/core draws its real logo, and the others their generated icon', () => {
+    const byName = new Map(directoryWallets.map((wallet) => [wallet.name, wallet]))
+    const metaMask = byName.get('MetaMask')
+    // MetaMask's fox is drawn in its brand orange, on white; its generated icon is "MM".
+    expect(metaMask?.imageUrl).toBe(walletLogos['157c99e12c26d26d'])
+    expect(metaMask?.imageUrl).toContain('%23FF5C16')
+    expect(metaMask?.imageUrl).not.toBe(generateWalletIcon('MetaMask', '157c99e12c26d26d'))
     for (const wallet of directoryWallets) {
-      expect(wallet.imageUrl).toBe(generateWalletIcon(wallet.name, wallet.id))
+      expect(wallet.imageUrl, wallet.name).toBe(
+        walletLogos[wallet.id] ?? generateWalletIcon(wallet.name, wallet.id),
+      )
+    }
+    for (const name of ['Latch Dev Wallet', 'Uniswap Wallet', 'Brave Wallet']) {
+      const wallet = byName.get(name)
+      expect(wallet?.imageUrl, name).toBe(generateWalletIcon(name, wallet?.id ?? ''))
+    }
+  })
+
+  it('has a logo for about twenty wallets, each an SVG data URI that safeImageUrl keeps', () => {
+    const ids = new Set(directoryWallets.map((wallet) => wallet.id))
+    const logos = Object.entries(walletLogos)
+    expect(logos.length).toBeGreaterThanOrEqual(19)
+    for (const [id, url] of logos) {
+      expect(ids.has(id), id).toBe(true)
+      expect(url).toMatch(/^data:image\/svg\+xml,%3Csvg /)
+      expect(safeImageUrl(url), id).toBe(url)
     }
   })
 

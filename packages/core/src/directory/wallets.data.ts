@@ -1,5 +1,6 @@
 import type { CaipNetworkId } from '../identifiers/types.js'
 import { generateWalletIcon } from './icon.js'
+import { walletLogos } from './wallet-logos.data.js'
 import type { DirectoryWallet } from './wallet.js'
 
 // The directory's data until the self-hosted API exists (issue 4). Ids are the first 16 hex
@@ -272,7 +273,7 @@ function withIcons(list: readonly WalletEntry[]): readonly DirectoryWallet[] {
       Object.freeze({
         ...entry,
         chains: Object.freeze([...entry.chains]),
-        imageUrl: generateWalletIcon(entry.name, entry.id),
+        imageUrl: walletLogos[entry.id] ?? generateWalletIcon(entry.name, entry.id),
       }),
     ),
   )
@@ -280,8 +281,9 @@ function withIcons(list: readonly WalletEntry[]): readonly DirectoryWallet[] {
 
 /**
  * The built-in wallet directory: about 30 well-known wallets and the Latch Dev Wallet, in the
- * order lists show them. Each icon is generated from the wallet's name and id (no brand asset is
- * shipped). Frozen, so two Latch instances on a page can share it safely. Marked pure, so a
+ * order lists show them. A wallet @web3icons/core draws carries its real logo (wallet-logos.data.ts,
+ * an inline SVG, so nothing is downloaded); the others an icon generated from their name and id.
+ * Frozen, so two Latch instances on a page can share it safely. Marked pure, so a
  * bundle that never uses the directory does not build its icons.
  */
 export const directoryWallets: readonly DirectoryWallet[] = /* @__PURE__ */ withIcons(entries)

@@ -15,7 +15,7 @@ import { useLatchAccount, useLatchAccountData } from '../../hooks/useLatchAccoun
 import { useLatchConnections } from '../../hooks/useLatchConnections.js'
 import { useSelector, useSharedSelector } from '../../hooks/useSelector.js'
 import type { MessageKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../shared/NetworkBadge.js'
+import { NetworkLogo } from '../shared/KnownLogo.js'
 import type { ViewProps } from '../view-props.js'
 import { AccountEmail } from './AccountEmail.js'
 import { AccountTabs } from './AccountTabs.js'
@@ -77,7 +77,7 @@ export function Account(_: ViewProps<'Account'>) {
           data-variant="secondary"
           onClick={() => latch.modal.send({ type: 'PUSH', route: { view: 'Networks' } })}
         >
-          {network ? <NetworkBadge name={network.name} /> : null}
+          {network ? <NetworkLogo network={network} /> : null}
           <span>{network?.name ?? t('view.Account.unknownNetwork')}</span>
           {/* The visible name comes first, so speech and sight agree (WCAG 2.5.3). */}{' '}
           <span className="latch-visually-hidden">{t('view.Account.changeNetwork')}</span>

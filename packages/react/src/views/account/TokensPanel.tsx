@@ -1,14 +1,8 @@
-import {
-  safeImageUrl,
-  tokenRowsOf,
-  type NativeBalance,
-  type Network,
-  type TokenBalance,
-} from '@latch/core'
+import { tokenRowsOf, type NativeBalance, type Network, type TokenBalance } from '@latch/core'
 import { displayBalance } from '../../components/format.js'
 import { useT } from '../../hooks/useLatch.js'
 import { useLatchAccountData } from '../../hooks/useLatchAccount.js'
-import { NetworkBadge } from '../shared/NetworkBadge.js'
+import { TokenLogo } from '../shared/KnownLogo.js'
 import { BalanceText } from './BalanceText.js'
 import { RowEnd, RowText } from './RowParts.js'
 import { usdAmount } from '../shared/usd.js'
@@ -42,7 +36,12 @@ export function TokensPanel({
       <ul className="latch-list" aria-label={t('view.Account.tokens.list')}>
         {nativeLoading ? (
           <li className="latch-list-item">
-            {network ? <NetworkBadge name={network.nativeCurrency.name} /> : null}
+            {network ? (
+              <TokenLogo
+                token={{ symbol: network.nativeCurrency.symbol, chainId: network.caipNetworkId }}
+                name={network.nativeCurrency.name}
+              />
+            ) : null}
             {network ? <span>{network.nativeCurrency.name}</span> : null}
             <span className="latch-tag">
               <BalanceText balance={balance} />
@@ -59,7 +58,6 @@ export function TokensPanel({
 
 function TokenRow({ token, balance }: { token: TokenBalance; balance: NativeBalance }) {
   const t = useT()
-  const icon = safeImageUrl(token.iconUrl)
   // The native row shows core's native balance as written (SPEC §8's '0.00' fallback included).
   const amount =
     !token.address && balance.status === 'ready' ? (
@@ -74,7 +72,7 @@ function TokenRow({ token, balance }: { token: TokenBalance; balance: NativeBala
     )
   return (
     <li className="latch-list-item">
-      {icon ? <img src={icon} alt="" width={24} height={24} /> : <NetworkBadge name={token.name} />}
+      <TokenLogo token={token} name={token.name} />
       <RowText>
         <span>{token.name}</span>
         {token.price ? (

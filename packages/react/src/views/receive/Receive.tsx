@@ -6,7 +6,7 @@ import { useT } from '../../hooks/useLatch.js'
 import { useLatchConnections } from '../../hooks/useLatchConnections.js'
 import { useLatchNetwork } from '../../hooks/useLatchNetwork.js'
 import type { MessageKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../shared/NetworkBadge.js'
+import { NetworkLogo } from '../shared/KnownLogo.js'
 import type { ViewProps } from '../view-props.js'
 import { receiveMessages } from './messages.js'
 
@@ -88,7 +88,7 @@ export function Receive(_: ViewProps<'Receive'>) {
                 className="latch-list-item"
                 style={{ cursor: 'default' }}
               >
-                <NetworkBadge name={network.name} />
+                <NetworkLogo network={network} />
                 <span>{network.name}</span>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import type { Network, NetworkOption } from '@latch/core'
 import { useT } from '../../hooks/useLatch.js'
-import { NetworkBadge } from '../shared/NetworkBadge.js'
+import { NetworkLogo } from '../shared/KnownLogo.js'
 
 export interface NetworkListProps {
   options: readonly NetworkOption[]
@@ -25,7 +25,7 @@ export function NetworkList({ options, label, onSelect }: NetworkListProps) {
             aria-current={isActive ? 'true' : undefined}
             onClick={() => onSelect(network)}
           >
-            <NetworkBadge name={network.name} />
+            <NetworkLogo network={network} />
             <span>{network.name}</span>
             {isActive ? <span className="latch-tag">{t('view.Networks.active')}</span> : null}
           </button>

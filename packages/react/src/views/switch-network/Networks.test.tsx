@@ -1,4 +1,5 @@
 import { selectActiveNetwork, selectRoute, type Latch } from '@latch/core'
+import { networkLogoUrl } from '@latch/core/logos'
 import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { enMessages } from '../../i18n/en.js'
@@ -48,14 +49,19 @@ describe('Networks', () => {
     expect(other.getAttribute('aria-current')).toBeNull()
   })
 
-  it('draws each badge from the name: decorative, never a downloaded logo', async () => {
+  it("draws each devnet chain with Ethereum's logo (its gas is ETH): inline, decorative", async () => {
     const { list } = await openNetworks()
-    expect(list.querySelectorAll('img')).toHaveLength(0)
-    const badge = list.querySelector('.latch-avatar')!
-    expect(badge.getAttribute('aria-hidden')).toBe('true')
-    // The initial is drawn by CSS, so it is never part of the button's name.
-    expect(badge.getAttribute('data-initial')).toBe('L')
-    expect(badge.textContent).toBe('')
+    const images = await waitFor(() => {
+      const found = list.querySelectorAll('img')
+      expect(found.length).toBeGreaterThan(0)
+      return [...found]
+    })
+    for (const image of images) {
+      expect(image.getAttribute('src')).toBe(networkLogoUrl(devnetB))
+      expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
+      // Decorative: the chain's name is the button's text, never the image's.
+      expect(image.getAttribute('alt')).toBe('')
+    }
   })
 
   it('switches through SwitchNetwork and comes back with the new network active', async () => {

@@ -1,5 +1,6 @@
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import type { MessageKey } from '../../i18n/translator.js'
+import { NetworkLogo } from '../shared/KnownLogo.js'
 import { NetworkBadge } from '../shared/NetworkBadge.js'
 import type { ViewProps } from '../view-props.js'
 import { switchActiveChainMessages } from './messages.js'
@@ -32,7 +33,7 @@ export function SwitchActiveChain({ route }: ViewProps<'SwitchActiveChain'>) {
 
   return (
     <div className="latch-center">
-      <NetworkBadge name={network?.name ?? namespace} />
+      {network ? <NetworkLogo network={network} /> : <NetworkBadge name={namespace} />}
       <h3 style={{ margin: 0 }}>{t('view.SwitchActiveChain.heading', { namespace })}</h3>
       <p className="latch-muted" style={{ margin: 0 }}>
         {t('view.SwitchActiveChain.description', { namespace })}

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/Spinner.js'
 import { useSharedSelector } from '../../hooks/useSelector.js'
 import { useLatch, useT } from '../../hooks/useLatch.js'
 import { errorKey, type MessageKey } from '../../i18n/translator.js'
-import { NetworkBadge } from '../shared/NetworkBadge.js'
+import { NetworkLogo } from '../shared/KnownLogo.js'
 import type { ViewProps } from '../view-props.js'
 
 const stepText: Record<'requesting' | 'addingChain' | 'retrying', MessageKey> = {
@@ -63,7 +63,7 @@ export function SwitchNetwork({ route }: ViewProps<'SwitchNetwork'>) {
 function NetworkHeading({ network }: { network: Network }) {
   return (
     <>
-      <NetworkBadge name={network.name} />
+      <NetworkLogo network={network} />
       <p style={{ margin: 0, fontWeight: 600 }}>{network.name}</p>
     </>
   )
