@@ -63,8 +63,7 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 .latch-social-icon { min-height: 40px; display: grid; place-items: center; border: 1px solid var(--border);
   border-radius: calc(var(--r) * 3); background: var(--bg-2); color: var(--fg); cursor: pointer; font: inherit; }
 .latch-social-icon:hover { border-color: var(--accent); }
-.latch-social-mark { width: 20px; height: 20px; display: inline-grid; place-items: center; font-weight: 700; }
-.latch-social-mark img { width: 20px; height: 20px; }
+.latch-social-mark { width: 20px; height: 20px; flex: none; }
 [dir='rtl'] .latch-mirror-rtl { transform: scaleX(-1); }
 .latch-tabs { display: flex; gap: 4px; border-bottom: 1px solid var(--border); margin: 12px 0; }
 .latch-tab { flex: 1; padding: 8px; border: 0; background: none; color: var(--fg-2); font: inherit; cursor: pointer;

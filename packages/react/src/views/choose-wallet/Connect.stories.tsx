@@ -14,7 +14,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** An installed wallet first (wallet method first), then 4 recommendations from the built-in directory. */
+/** An installed wallet first (wallet method first), then 3 recommendations: 4 wallet rows in all. */
 export const InstalledAndRecommended: Story = {
   parameters: expects(undefined, 'Dev Wallet', m['view.Connect.tag.installed']),
   loaders: [scene({ wallets: [dev] }, (kit) => kit.open())],

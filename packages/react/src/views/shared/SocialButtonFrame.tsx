@@ -1,4 +1,5 @@
 import type { SocialLoginOption } from '@latch/core'
+import { SOCIAL_MARKS } from './social-marks.data.js'
 
 /** How a social button is drawn: the first full width with its text, the others as icons. */
 export interface SocialButtonProps {
@@ -27,24 +28,35 @@ export function SocialButtonFrame({ provider, compact, label, onClick }: SocialB
       title={label}
       onClick={onClick}
     >
-      <SocialMark provider={provider} label={label} />
+      <SocialMark provider={provider} />
     </button>
   ) : (
     <button type="button" className="latch-button" data-variant="secondary" onClick={onClick}>
-      <SocialMark provider={provider} label={label} />
+      <SocialMark provider={provider} />
       <span>{label}</span>
     </button>
   )
 }
 
 /**
- * A provider's mark on its button, decorative: the button's name says which provider it is.
- * Until the brand marks land, the first letter of the provider's name stands in.
+ * A provider's mark on its button, decorative (the button's name says which provider it is):
+ * inline, so the marks drawn in `currentColor` (X, GitHub, Apple) follow the theme.
  */
-function SocialMark({ provider, label }: { provider: SocialLoginOption; label: string }) {
+export function SocialMark({ provider }: { provider: SocialLoginOption }) {
+  const mark = SOCIAL_MARKS[provider]
   return (
-    <span className="latch-social-mark" data-provider={provider} aria-hidden="true">
-      {Array.from(label.split(' ').at(-1) ?? '')[0]}
-    </span>
+    <svg
+      className="latch-social-mark"
+      data-provider={provider}
+      viewBox={mark.viewBox}
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {mark.paths.map((path) => (
+        <path key={path.d} fill={path.fill} d={path.d} />
+      ))}
+    </svg>
   )
 }
