@@ -48,11 +48,16 @@ export async function openEvmSend(page: Page): Promise<void> {
  * for the balances to list it.
  */
 export async function chooseToken(page: Page, symbol: string): Promise<void> {
-  const select = sendField(page, 'Token')
-  const option = select.locator('option', { hasText: new RegExp(`^${symbol}\\b`) })
-  await expect.poll(() => option.count(), { timeout: 20_000 }).toBeGreaterThan(0)
-  const value = await option.first().getAttribute('value')
-  await select.selectOption(value ?? '')
+  // The picker (issue 37): its button opens a search over the listbox of the account's tokens.
+  await sendField(page, 'Token').click()
+  await dialog(page)
+    .getByRole('combobox', { name: t('view.Send.searchTokens') })
+    .fill(symbol)
+  const option = dialog(page).getByRole('option', { name: new RegExp(`^${symbol}\\b`) })
+  await option.first().click({ timeout: 20_000 })
+  await expect
+    .poll(() => sendField(page, 'Token').textContent())
+    .toMatch(new RegExp(`^${symbol}\\b`))
 }
 
 /** Fills the form as typed: token (if any), amount, receiver. */
@@ -101,7 +106,7 @@ export async function tabToField(page: Page, label: string, max = 25): Promise<v
       let active: Element | null = document.activeElement
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
       const field =
-        active instanceof HTMLInputElement || active instanceof HTMLSelectElement ? active : null
+        active instanceof HTMLInputElement || active instanceof HTMLButtonElement ? active : null
       return field?.labels?.[0]?.textContent ?? ''
     })
     if (name === label) return

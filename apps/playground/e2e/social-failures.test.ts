@@ -9,7 +9,7 @@ import { connectButton, dialog, modalButton, title } from './modal.js'
 import {
   answerAtProvider,
   backOnConnect,
-  callbackRequest,
+  callbackResponse,
   onConnectingSocial,
   openProviderPopup,
   socialButton,
@@ -72,11 +72,11 @@ describe('social login failures in Chromium (issue 12)', () => {
   it('a consent refused at the provider: its reason, back to Connect, nothing connected', async () => {
     const { page } = stack
     const popup = await openProviderPopup(page, 'discord')
-    const callback = callbackRequest(popup, social.callbackUrl('discord'))
+    const callback = callbackResponse(popup, social.callbackUrl('discord'))
     await answerAtProvider(popup, 'alice', 'Deny')
-    const request = await callback
-    expect(new URL(request.url()).searchParams.get('error')).toBe('access_denied')
-    expect((await request.response())?.status()).toBe(400)
+    const response = await callback
+    expect(new URL(response.url()).searchParams.get('error')).toBe('access_denied')
+    expect(response.status()).toBe(400)
     await backOnConnect(page, SERVER_REASON.accessDenied)
     await expect.poll(() => popup.isClosed()).toBe(true)
   })
@@ -158,9 +158,9 @@ describe('social login failures in Chromium (issue 12)', () => {
       const other = await victim.context.newPage()
       other.setDefaultTimeout(10_000)
       await other.goto(link)
-      const callback = callbackRequest(other, social.callbackUrl('github'))
+      const callback = callbackResponse(other, social.callbackUrl('github'))
       await answerAtProvider(other, 'alice')
-      expect((await (await callback).response())?.status()).toBe(400)
+      expect((await callback).status()).toBe(400)
       await expect
         .poll(() => other.getByRole('heading', { level: 1 }).textContent())
         .toBe(OTHER_BROWSER_PAGE)

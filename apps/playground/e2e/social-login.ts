@@ -1,5 +1,5 @@
 import type { SocialProviderId } from '@latch/identity-provider'
-import type { Page, Request } from 'playwright-core'
+import type { Page, Response } from 'playwright-core'
 import { expect } from 'vitest'
 import type { Stack } from './harness.js'
 import { t } from './messages.js'
@@ -59,9 +59,13 @@ export async function openProviderPopup(page: Page, provider: SocialProviderId):
   return popup
 }
 
-/** The request that brought the popup back to the server's callback (`url` starts it). */
-export function callbackRequest(popup: Page, url: string): Promise<Request> {
-  return popup.waitForRequest((request) => request.url().startsWith(url))
+/**
+ * The server's answer to the request that brought the popup back to its callback (`url` starts
+ * it). The answer, not the request: core closes the popup once the login ends, and a request's
+ * response cannot be read from a closed page.
+ */
+export function callbackResponse(popup: Page, url: string): Promise<Response> {
+  return popup.waitForResponse((response) => response.url().startsWith(url))
 }
 
 /** Signs in at the provider's page in the popup: `username` typed, then Approve (or Deny). */

@@ -6,7 +6,7 @@ import { personAt, startSocialProviders } from './identity-provider.js'
 import { hookValue } from './modal.js'
 import {
   answerAtProvider,
-  callbackRequest,
+  callbackResponse,
   openProviderPopup,
   signOut,
   socialHooks,
@@ -46,11 +46,11 @@ const frame = (page: Page) => page.frameLocator('iframe[data-latch-frame]')
  */
 async function logIn(page: Page, provider: SocialProviderId): Promise<string> {
   const popup = await openProviderPopup(page, provider)
-  const callback = callbackRequest(popup, social.callbackUrl(provider))
+  const callback = callbackResponse(popup, social.callbackUrl(provider))
   await answerAtProvider(popup, personAt(provider).username)
-  const request = await callback
-  expect(request.method()).toBe(provider === 'apple' ? 'POST' : 'GET')
-  expect((await request.response())?.status()).toBe(200)
+  const response = await callback
+  expect(response.request().method()).toBe(provider === 'apple' ? 'POST' : 'GET')
+  expect(response.status()).toBe(200)
   await statusIs(page, 'connected')
   await expect.poll(() => popup.isClosed()).toBe(true)
   const address = (await hookValue(page, 'address').textContent()) ?? ''

@@ -65,6 +65,15 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 .latch-social-icon:hover { border-color: var(--accent); }
 .latch-social-mark { width: 20px; height: 20px; flex: none; }
 [dir='rtl'] .latch-mirror-rtl { transform: scaleX(-1); }
+/* Send's token picker (issue 37): a button, and under it a search over a listbox of tokens. */
+.latch-picker { display: grid; gap: 8px; }
+.latch-picker-trigger { display: flex; align-items: center; gap: 8px; min-height: 48px; text-align: start; cursor: pointer; }
+.latch-picker-trigger .latch-avatar, .latch-picker .latch-list-item .latch-avatar { width: 24px; height: 24px; }
+.latch-picker-popup { display: grid; gap: 8px; }
+.latch-picker-popup .latch-list { max-height: 240px; overflow-y: auto; }
+.latch-picker .latch-list-item[aria-selected='true'] { border-color: var(--accent); outline: 1px solid var(--accent); }
+.latch-picker-name { display: flex; gap: 6px; align-items: baseline; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.latch-picker-amounts { margin-inline-start: auto; text-align: end; white-space: nowrap; }
 .latch-tabs { display: flex; gap: 4px; border-bottom: 1px solid var(--border); margin: 12px 0; }
 .latch-tab { flex: 1; padding: 8px; border: 0; background: none; color: var(--fg-2); font: inherit; cursor: pointer;
   border-bottom: 2px solid transparent; }

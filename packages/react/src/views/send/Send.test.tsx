@@ -1,5 +1,5 @@
 import { selectRoute, selectSendStatus, type SendActor } from '@latch/core'
-import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
+import { act, render, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { LatchProvider } from '../../LatchProvider.js'
@@ -64,12 +64,28 @@ describe('Send', () => {
 
   it('sends with the keyboard only: Tab between the fields, Enter sends, the form resets', async () => {
     const { kit, form, ui, field } = await renderSend()
-    const token = ui.getByLabelText<HTMLSelectElement>(m['view.Send.token'])
+    const token = ui.getByLabelText<HTMLButtonElement>(m['view.Send.token'])
     await tabTo(token)
-    // A native select changes with the arrow keys; jsdom has no such behaviour, so the change is
-    // the browser's part, made on the focused select.
-    fireEvent.change(token, { target: { value: token.options[1]?.value } })
-    expect(token.selectedOptions[0]?.textContent).toBe('ETH (1.5)')
+    // The picker by keyboard alone: Enter opens its search over the list, the arrows move,
+    // Enter chooses and gives focus back to the button, which now shows the token.
+    const keys = userEvent.setup()
+    await keys.keyboard('{Enter}')
+    const search = await ui.findByRole('combobox', { name: m['view.Send.searchTokens'] })
+    expect(focusedInModal()).toBe(search)
+    const list = ui.getByRole('listbox', { name: m['view.Send.token'] })
+    const options = within(list).getAllByRole('option')
+    expect(options.map((option) => option.textContent)).toEqual([
+      expect.stringMatching(/^ETH Ether1\.5 \$/),
+      expect.stringMatching(/^LTT /),
+    ])
+    expect(search.getAttribute('aria-activedescendant')).toBe(options[0]?.id)
+    await keys.keyboard('{ArrowDown}')
+    expect(search.getAttribute('aria-activedescendant')).toBe(options[1]?.id)
+    await keys.keyboard('{ArrowUp}')
+    await keys.keyboard('{Enter}')
+    await waitFor(() => expect(focusedInModal()).toBe(token))
+    expect(token.textContent).toMatch(/^ETH Ether1\.5/)
+    expect(ui.queryByRole('listbox')).toBeNull()
     const amount = field(m['view.Send.amount'])
     await tabTo(amount)
     await typeInModal(amount, '0.1')
@@ -93,8 +109,8 @@ describe('Send', () => {
     await typeInModal(field(m['view.Send.receiver']), RECEIVER)
     await waitFor(() => expect(problemText(ui)).toBe(m['error.SEND_TOKEN_REQUIRED']))
 
-    const token = ui.getByLabelText<HTMLSelectElement>(m['view.Send.token'])
-    fireEvent.change(token, { target: { value: token.options[1]?.value } })
+    act(() => ui.getByLabelText(m['view.Send.token']).click())
+    act(() => ui.getByRole('option', { name: /^ETH/ }).click())
     await waitFor(() => expect(problemText(ui)).toBe(m['error.SEND_AMOUNT_AND_RECEIVER_REQUIRED']))
 
     await typeInModal(field(m['view.Send.amount']), 'abc')
@@ -179,5 +195,24 @@ describe('Send', () => {
     act(() => ui.getByRole('button', { name: m['view.Send.submit'] }).click())
     await waitFor(() => expect(selectRoute(kit.latch.modal.getSnapshot()).view).toBe('Account'))
     expect(sends(kit)).toEqual([`send:0x5FbDB2315678afecb367f032d93F642f64180aa3:0`])
+  })
+
+  it('the token picker searches by symbol or name, says when nothing matches, and Escape closes only the list', async () => {
+    const { kit, ui } = await renderSend()
+    act(() => ui.getByLabelText(m['view.Send.token']).click())
+    const search = await ui.findByRole('combobox', { name: m['view.Send.searchTokens'] })
+    await typeInModal(search, 'latch')
+    expect(ui.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      expect.stringMatching(/^LTT /),
+    ])
+    await typeInModal(search, 'nothing', { replace: true })
+    expect(ui.queryAllByRole('option')).toEqual([])
+    expect(ui.getByText('No token matches “nothing”').getAttribute('role')).toBe('status')
+    await userEvent.setup().keyboard('{Escape}')
+    expect(ui.queryByRole('listbox')).toBeNull()
+    // The modal is still open on Send.
+    expect(selectRoute(kit.latch.modal.getSnapshot()).view).toBe('Send')
+    expect(focusedInModal()).toBe(ui.getByLabelText(m['view.Send.token']))
+    expect(await axeViolations()).toEqual([])
   })
 })

@@ -1,36 +1,11 @@
 import type { LogoNetwork, LogoToken } from '@latch/core'
-import type * as CoreLogos from '@latch/core/logos'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { NetworkBadge } from './NetworkBadge.js'
-
-type Logos = typeof CoreLogos
 
 // Core's logo rule and its inline SVGs are a chunk of their own, fetched when a view first shows
 // a network or a token: the modal's chunk, which Connect shares with Account, stays as small as
-// it was. Once loaded, every later render has them at once.
-let logos: Logos | undefined
-let loading: Promise<Logos> | undefined
-
-function loadLogos(): Promise<Logos> {
-  loading ??= import('@latch/core/logos').then((module) => (logos = module))
-  return loading
-}
-
-/** Core's logos, or `undefined` on the renders before their chunk has loaded. */
-function useLogos(): Logos | undefined {
-  const [loaded, setLoaded] = useState(logos)
-  useEffect(() => {
-    if (loaded) return
-    let live = true
-    void loadLogos().then((module) => {
-      if (live) setLoaded(module)
-    })
-    return () => {
-      live = false
-    }
-  }, [loaded])
-  return loaded
-}
+// it was. React keeps the loaded module, so every later render has the logos at once.
+const KnownLogoImage = lazy(() => import('./KnownLogoImage.js'))
 
 /**
  * A network's logo (core's `networkLogoUrl`: its own, its family's, else a generated icon),
@@ -38,9 +13,11 @@ function useLogos(): Logos | undefined {
  * badge holds its place.
  */
 export function NetworkLogo({ network }: { network: LogoNetwork }) {
-  const loaded = useLogos()
-  if (!loaded) return <NetworkBadge name={network.name} />
-  return <img className="latch-avatar" src={loaded.networkLogoUrl(network)} alt="" />
+  return (
+    <Suspense fallback={<NetworkBadge name={network.name} />}>
+      <KnownLogoImage network={network} />
+    </Suspense>
+  )
 }
 
 /**
@@ -49,7 +26,9 @@ export function NetworkLogo({ network }: { network: LogoNetwork }) {
  * letter until the logos' chunk is in.
  */
 export function TokenLogo({ token, name }: { token: LogoToken; name: string }) {
-  const loaded = useLogos()
-  if (!loaded) return <NetworkBadge name={name} />
-  return <img className="latch-avatar" src={loaded.tokenLogoUrl(token)} alt="" />
+  return (
+    <Suspense fallback={<NetworkBadge name={name} />}>
+      <KnownLogoImage token={token} />
+    </Suspense>
+  )
 }
