@@ -9,13 +9,18 @@ const rows = []
 for (const group of ['packages', 'apps']) {
   if (!existsSync(group)) continue
   for (const name of readdirSync(group)) {
-    const file = join(group, name, 'test-results', 'vitest.json')
-    if (!existsSync(file)) continue
-    const report = JSON.parse(readFileSync(file, 'utf8'))
-    passed += report.numPassedTests
-    failed += report.numFailedTests
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0)
-    rows.push(`  ${group}/${name}: ${report.numPassedTests} passed`)
+    // A package's unit tests, and its screenshot suite where it has one (@latch/react).
+    for (const [suite, file] of [
+      ['', join(group, name, 'test-results', 'vitest.json')],
+      [' (screenshots)', join(group, name, 'test-results', 'screenshots', 'vitest.json')],
+    ]) {
+      if (!existsSync(file)) continue
+      const report = JSON.parse(readFileSync(file, 'utf8'))
+      passed += report.numPassedTests
+      failed += report.numFailedTests
+      skipped += report.numPendingTests + (report.numTodoTests ?? 0)
+      rows.push(`  ${group}/${name}${suite}: ${report.numPassedTests} passed`)
+    }
   }
 }
 console.log(rows.join('\n'))

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, type LaunchedBrowser } from './launch.js'
+import { launchBrowser, launchChromium, type LaunchedBrowser } from './launch.js'
 
 let browser: LaunchedBrowser
 const server = createServer((_, res) => {
@@ -24,5 +24,25 @@ describe('launchChromium', () => {
     await page.goto(`http://127.0.0.1:${port}/`)
     expect(await page.title()).toBe('Latch')
     await expect(page.getByRole('button', { name: 'Connect' }).count()).resolves.toBe(1)
+  })
+})
+
+describe('launchBrowser', () => {
+  it('gives each context its own viewport, in one Chromium', async () => {
+    const plain = await launchBrowser()
+    try {
+      const { port } = server.address() as { port: number }
+      const sizes = await Promise.all(
+        [390, 1280].map(async (width) => {
+          const context = await plain.newContext({ viewport: { width, height: 800 } })
+          const page = await context.newPage()
+          await page.goto(`http://127.0.0.1:${port}/`)
+          return page.evaluate(() => window.innerWidth)
+        }),
+      )
+      expect(sizes).toEqual([390, 1280])
+    } finally {
+      await plain.close()
+    }
   })
 })

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 
 /** Debian's chromium (installed by scripts/bootstrap.sh); never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.LATCH_CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -80,4 +80,23 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Launc
     await rm(profile, { recursive: true, force: true })
     throw error
   }
+}
+
+export interface BrowserOptions {
+  /** Variables added to Chromium's environment (a `FONTCONFIG_FILE` that fixes its fonts, say). */
+  env?: Readonly<Record<string, string>>
+}
+
+/**
+ * Starts Chromium as a plain browser, without a profile of its own: each `newContext()` is a
+ * fresh, isolated profile with its own viewport, scale and media settings, and many of them
+ * share one process. For pages that need no extension, such as screenshots of every story.
+ */
+export async function launchBrowser(options: BrowserOptions = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: false, // the --headless flag picks Chromium's new headless, as launchChromium does
+    args: [...CHROMIUM_FLAGS],
+    env: { ...process.env, ...options.env },
+  })
 }
