@@ -71,7 +71,7 @@ export async function compareWithBaseline(
     if (options.ci && !options.update) {
       return {
         ok: false,
-        message: `${name}: no baseline at ${relative(process.cwd(), baselinePath)}. Run LATCH_UPDATE_SCREENSHOTS=1 pnpm --filter @latch/react test:screens and commit it.`,
+        message: `${name}: no baseline at ${relative(process.cwd(), baselinePath)}. Run LATCH_UPDATE_SCREENSHOTS=1 pnpm exec turbo run test:screens --filter=@latch/react --force and commit it.`,
       }
     }
     await mkdir(options.baselines, { recursive: true })
@@ -99,6 +99,6 @@ export async function compareWithBaseline(
   const share = ((found.pixels / found.total) * 100).toFixed(3)
   return {
     ok: false,
-    message: `${name}: ${found.pixels} pixels differ from the baseline (${share}%, at most ${found.allowed} allowed). Diff: ${relative(process.cwd(), diffPath)}, actual: ${shown}. If the change is intended, run LATCH_UPDATE_SCREENSHOTS=1 pnpm --filter @latch/react test:screens and commit the baselines with it.`,
+    message: `${name}: ${found.pixels} pixels differ from the baseline (${share}%, at most ${found.allowed} allowed). Diff: ${relative(process.cwd(), diffPath)}, actual: ${shown}. If the change is intended, run LATCH_UPDATE_SCREENSHOTS=1 pnpm exec turbo run test:screens --filter=@latch/react --force (it rebuilds Storybook) and commit the baselines with it.`,
   }
 }

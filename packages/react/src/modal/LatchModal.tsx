@@ -16,6 +16,7 @@ import { Spinner } from '../components/ui/Spinner.js'
 import { ViewOutlet, viewTitleKey } from '../views/registry.js'
 import { AlertBar } from './AlertBar.js'
 import { Dialog } from './Dialog.js'
+import { useHeightMotion } from './height-motion.js'
 import { taskControl } from './task-focus.js'
 import { Prerender, useStableValue } from './Prerender.js'
 import { ShadowHost } from './ShadowHost.js'
@@ -42,6 +43,7 @@ export function LatchModal() {
   const closeDisabled = useSelector(latch.modal, selectIsCloseDisabled)
   const theme = useLatchTheme()
   const requestClose = () => latch.modal.send({ type: 'CLOSE' })
+  const heightMotion = useHeightMotion()
   // When the view changes under the user, focus follows to the new view's title instead of
   // falling to <body>, so keyboard and screen-reader users keep their place.
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -99,7 +101,13 @@ export function LatchModal() {
                 <span />
               )}
               <h2 id={titleId} className="latch-title" ref={titleRef} tabIndex={-1}>
-                {t(viewTitleKey(shownRoute.view))}
+                {/* The heading stays (it may hold focus); its text fades in with a new view. */}
+                <span
+                  key={shownRoute.view}
+                  className={entry.fades ? 'latch-title-enter' : undefined}
+                >
+                  {t(viewTitleKey(shownRoute.view))}
+                </span>
               </h2>
               <button
                 type="button"
@@ -113,20 +121,22 @@ export function LatchModal() {
             </header>
             <AlertBar />
             <div className="latch-body">
-              <Suspense
-                fallback={
-                  <div className="latch-center" role="status">
-                    <Spinner label={t('modal.loading')} />
-                  </div>
-                }
-              >
-                <div
-                  className={entry.fades ? 'latch-view latch-view-enter' : 'latch-view'}
-                  key={shownRoute.view}
+              <div ref={heightMotion}>
+                <Suspense
+                  fallback={
+                    <div className="latch-center" role="status">
+                      <Spinner label={t('modal.loading')} />
+                    </div>
+                  }
                 >
-                  <PreparedView route={shownRoute} />
-                </div>
-              </Suspense>
+                  <div
+                    className={entry.fades ? 'latch-view latch-view-enter' : 'latch-view'}
+                    key={shownRoute.view}
+                  >
+                    <PreparedView route={shownRoute} />
+                  </div>
+                </Suspense>
+              </div>
             </div>
           </Prerender>
           {/* While the dialog is open the page is inert, so the live region must be inside it. */}

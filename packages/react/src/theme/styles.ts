@@ -27,9 +27,12 @@ dialog.latch-dialog::backdrop { background: rgb(0 0 0 / 45%); }
 @keyframes latch-shake { 10%, 90% { transform: translateX(-2px) } 30%, 70% { transform: translateX(4px) } 50% { transform: translateX(-4px) } }
 .latch-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px; }
 .latch-title:focus { outline: none; }
-.latch-title { margin: 0; text-align: center; font-size: calc(var(--fs) * 1.6); font-weight: 600;
-  transition: opacity ${ANIMATION_MS.headerText}ms ease; }
-.latch-body { padding: 0 16px 16px; transition: height ${ANIMATION_MS.modalHeight}ms ease; }
+.latch-title { margin: 0; text-align: center; font-size: calc(var(--fs) * 1.6); font-weight: 600; }
+/* SPEC §9: the header's text fades in at 120 ms with a new view; the body's height follows the
+   view in 150 ms (height-motion.ts: CSS cannot transition an auto height). */
+.latch-title-enter { display: inline-block; animation: latch-title-in ${ANIMATION_MS.headerText}ms ease; }
+@keyframes latch-title-in { from { opacity: 0 } to { opacity: 1 } }
+.latch-body { padding: 0 16px 16px; }
 .latch-view-enter { animation: latch-view-in ${ANIMATION_MS.viewTransition}ms ease; }
 @keyframes latch-view-in { from { opacity: 0; transform: translateY(4px) } to { opacity: 1; transform: none } }
 .latch-icon-button { width: 32px; height: 32px; display: inline-grid; place-items: center; border: 0;
