@@ -215,4 +215,16 @@ describe('Send', () => {
     expect(focusedInModal()).toBe(ui.getByLabelText(m['view.Send.token']))
     expect(await axeViolations()).toEqual([])
   })
+
+  it('a second click on the token button closes its list', async () => {
+    const { ui } = await renderSend()
+    const user = userEvent.setup()
+    const button = ui.getByLabelText(m['view.Send.token'])
+    await user.click(button)
+    await ui.findByRole('listbox')
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    await user.click(button)
+    expect(ui.queryByRole('listbox')).toBeNull()
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+  })
 })

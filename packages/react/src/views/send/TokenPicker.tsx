@@ -92,8 +92,9 @@ export function TokenPicker({ id, tokens, selected, onChoose }: TokenPickerProps
         aria-expanded={open}
         disabled={tokens.length === 0}
         onClick={() => {
+          if (open) return close()
           setActive(Math.max(0, selected ? tokens.indexOf(selected) : 0))
-          setOpen((now) => !now)
+          setOpen(true)
         }}
       >
         {selected ? (
@@ -124,8 +125,10 @@ export function TokenPicker({ id, tokens, selected, onChoose }: TokenPickerProps
             }}
             onKeyDown={onKeyDown}
             onBlur={(event) => {
-              // Leaving the picker (Tab, a click elsewhere) closes its list.
-              if (!event.currentTarget.parentElement?.contains(event.relatedTarget)) {
+              // Leaving the picker (Tab, a click elsewhere) closes its list; a click on its
+              // button closes it there, and must not open it again.
+              const to = event.relatedTarget
+              if (to !== trigger.current && !event.currentTarget.parentElement?.contains(to)) {
                 setOpen(false)
                 setQuery('')
               }
