@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -114,6 +114,11 @@ export interface Stack {
   close(): Promise<void>
 }
 
+let template: Promise<Blob> | undefined
+/** The run's migrated PGlite dump (global-setup.ts), read once per worker. */
+const pgliteTemplate = () =>
+  (template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes])))
+
 /** Undo steps run newest first; each step's failure is reported but never skips the rest. */
 function cleanupStack() {
   const steps: Array<() => Promise<unknown>> = []
@@ -138,6 +143,7 @@ function cleanupStack() {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const cleanup = cleanupStack()
+  const template = await pgliteTemplate()
   const devnetStarting = startDevnet({
     env: {},
     chains: CHAIN_IDS.map((chainId) => ({ chainId })),
@@ -149,6 +155,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const bitcoinStarting = options.bitcoin ? startBitcoinDevnet({ port: 0 }) : undefined
   const serverStarting = startPlaygroundServer(devnetStarting, {
     storage: 'memory',
+    template,
     ...options.server,
     otherChains: otherChainsOf(solanaStarting, bitcoinStarting),
   })

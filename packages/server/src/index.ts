@@ -12,7 +12,13 @@ export type {
   ServerConfig,
   ServerConfigInput,
 } from './config/schema.js'
-export { openDatabase, type Database, type DatabaseOptions, type Db } from './db/database.js'
+export {
+  dumpMigratedPglite,
+  openDatabase,
+  type Database,
+  type DatabaseOptions,
+  type Db,
+} from './db/database.js'
 export {
   createIndexers,
   indexerSettings,

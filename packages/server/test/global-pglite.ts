@@ -6,9 +6,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
-import { openPglite } from '../src/db/database.js'
+import { dumpMigratedPglite } from '../src/db/database.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,17 +18,11 @@ declare module 'vitest' {
 
 export default async function setup(project: Pick<TestProject, 'provide'>) {
   const dir = await mkdtemp(join(tmpdir(), 'latch-pglite-template-'))
-  const client = new PGlite()
   try {
-    // The same migrations the server runs, through the server's own opening path.
-    const migrated = await openPglite(client)
-    const dump = await client.dumpDataDir('none')
-    await migrated.close()
     const file = join(dir, 'template.tar')
-    await writeFile(file, new Uint8Array(await dump.arrayBuffer()))
+    await writeFile(file, new Uint8Array(await (await dumpMigratedPglite()).arrayBuffer()))
     project.provide('pgliteTemplate', file)
   } catch (error) {
-    await client.close().catch(() => undefined)
     await rm(dir, { recursive: true, force: true })
     throw error
   }

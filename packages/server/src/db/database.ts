@@ -59,6 +59,21 @@ export async function openPglite(client: PGlite): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() }
 }
 
+/**
+ * A migrated, empty PGlite data directory, dumped (uncompressed) for {@link DatabaseOptions.template}:
+ * what a test run makes once so that each of its in-memory databases skips initdb and the
+ * migrations' work, seconds each on a loaded 2-core machine.
+ */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = new PGlite()
+  try {
+    await openPglite(client)
+    return await client.dumpDataDir('none')
+  } finally {
+    await client.close()
+  }
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   if (!/^postgres(ql)?:\/\//.test(url)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://')
