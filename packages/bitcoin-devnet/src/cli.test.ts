@@ -34,9 +34,12 @@ describe('latch-bitcoin-devnet', () => {
       expect(serving.line).not.toMatch(/privateKey|wif/)
       const height = await fetch(`${summary.esploraUrl}/blocks/tip/height`)
       expect(await height.text()).toBe('1')
-      expect(serving.stderr()).toMatch(
-        /^latch-bitcoin-devnet: ready in \d+ ms: bip122:0f9188f13cb7b2c71f2a335e3a4fc328 http:\/\/127\.0\.0\.1:\d+\/api/,
-      )
+      // Polled: stderr and stdout are two pipes, and the JSON line on stdout may arrive first.
+      await expect
+        .poll(() => serving.stderr())
+        .toMatch(
+          /^latch-bitcoin-devnet: ready in \d+ ms: bip122:0f9188f13cb7b2c71f2a335e3a4fc328 http:\/\/127\.0\.0\.1:\d+\/api/,
+        )
 
       await command.stop(serving, signal)
       await expect(fetch(`${summary.url}/api/blocks/tip/height`)).rejects.toThrow()

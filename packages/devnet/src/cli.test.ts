@@ -30,7 +30,10 @@ describe('latch-devnet', () => {
         const client = createPublicClient({ transport: http(chain.rpcUrl) })
         await expect(client.getChainId()).resolves.toBe(chain.chainId)
       }
-      expect(serving.stderr()).toMatch(/^latch-devnet: ready in \d+ ms: Latch Devnet A \(31337\)/)
+      // Polled: stderr and stdout are two pipes, and the JSON line on stdout may arrive first.
+      await expect
+        .poll(() => serving.stderr())
+        .toMatch(/^latch-devnet: ready in \d+ ms: Latch Devnet A \(31337\)/)
 
       const anvils = anvilChildPids(serving.process.pid)
       expect(anvils).toHaveLength(2)

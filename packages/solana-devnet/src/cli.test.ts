@@ -32,9 +32,10 @@ describe('latch-solana-devnet', () => {
       expect(serving.line).not.toMatch(/secretKey/)
       const rpc = createSolanaRpc(summary.rpcUrl)
       expect(await rpc.getGenesisHash().send()).toBe(summary.genesisHash)
-      expect(serving.stderr()).toMatch(
-        /^latch-solana-devnet: ready in \d+ ms: solana:localnet http:\/\/127\.0\.0\.1:/,
-      )
+      // Polled: stderr and stdout are two pipes, and the JSON line on stdout may arrive first.
+      await expect
+        .poll(() => serving.stderr())
+        .toMatch(/^latch-solana-devnet: ready in \d+ ms: solana:localnet http:\/\/127\.0\.0\.1:/)
 
       await command.stop(serving, signal)
       await expect(fetch(`${summary.rpcUrl}/health`)).rejects.toThrow()
