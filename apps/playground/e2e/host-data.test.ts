@@ -83,8 +83,9 @@ describe("a rejected connect and the host's data", () => {
       [HOST_KEY, HOST_VALUE],
     )
     expect(await databaseNames(page)).toEqual([HOST_DATABASE, ...LATCH_OWNED_DATABASES].sort())
-    // Latch has keys of its own by now (the storage version, written when the instance started).
-    expect(latchKeys(await localStorageEntries(page))).not.toEqual([])
+    // Latch has keys of its own once its instance runs (the storage version, written at start,
+    // which comes after the page's first paint: `__latch` is there before it).
+    await expect.poll(async () => latchKeys(await localStorageEntries(page))).not.toEqual([])
 
     // The host's connect helper, as a host without React calls it; the outcome is kept in the page.
     await page.evaluate(() => {

@@ -23,7 +23,7 @@ import {
 } from '@testing-library/react'
 import { userEvent, type UserEvent } from '@testing-library/user-event'
 import axe from 'axe-core'
-import { StrictMode, type ReactNode } from 'react'
+import { Profiler, StrictMode, type ProfilerOnRenderCallback, type ReactNode } from 'react'
 import { expect } from 'vitest'
 import { LatchProvider } from '../LatchProvider.js'
 import type { Messages } from '../i18n/translator.js'
@@ -66,6 +66,8 @@ export interface RenderLatchOptions {
   strict?: boolean
   /** Open the modal once mounted: `true` follows the opening rules; or an explicit request. */
   open?: true | OpenOptions
+  /** Told of every React commit in the provider's tree, the modal's included (React's Profiler). */
+  onRender?: ProfilerOnRenderCallback
 }
 
 /** `count` directory wallets, `Wallet 0000`…, with generated icons (`@latch/core/testing`). */
@@ -216,10 +218,17 @@ export async function renderLatch(input: RenderLatchOptions = {}): Promise<Rende
     env,
   )
   const user = userEvent.setup()
-  const tree = (
+  const provider = (
     <LatchProvider latch={latch} messages={input.messages}>
       {input.children}
     </LatchProvider>
+  )
+  const tree = input.onRender ? (
+    <Profiler id="latch" onRender={input.onRender}>
+      {provider}
+    </Profiler>
+  ) : (
+    provider
   )
   const rendered = render(input.strict ? <StrictMode>{tree}</StrictMode> : tree)
   await act(() => latch.ready())

@@ -68,8 +68,13 @@ export const walletListMachine = setup({
   },
   actions: {
     load: enqueueActions(({ context, enqueue }) => {
-      if (context.browse) enqueue.sendTo(context.browse, { type: 'RETRY' })
-      else
+      // Only a failed load is asked again: a list loaded or loading takes nothing from an open
+      // (issue 39: no transition that changes nothing).
+      if (context.browse) {
+        if (context.browse.getSnapshot().can({ type: 'RETRY' })) {
+          enqueue.sendTo(context.browse, { type: 'RETRY' })
+        }
+      } else
         enqueue.assign({
           browse: ({ spawn }) => spawn('browse', { input: context.directory }),
         })
