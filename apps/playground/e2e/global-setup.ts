@@ -1,8 +1,8 @@
-import { access, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { access, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BUILT_EXTENSION_DIR } from '@latch/dev-wallet/extension'
-import { dumpMigratedPglite } from '@latch/server'
+import { savePgliteTemplate } from '@latch/server/testing'
 import { build } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { APP_DIR } from './paths.js'
@@ -30,28 +30,30 @@ export default async function setup(project: TestProject) {
     )
   }
   const outDir = await mkdtemp(join(tmpdir(), 'latch-playground-e2e-'))
-  const templateDir = await mkdtemp(join(tmpdir(), 'latch-playground-pglite-'))
-  const remove = () =>
-    Promise.all([outDir, templateDir].map((dir) => rm(dir, { recursive: true, force: true })))
-  try {
-    const template = join(templateDir, 'template.tar')
-    const [dump] = await Promise.all([
-      dumpMigratedPglite(),
-      build({
-        root: APP_DIR,
-        configFile: join(APP_DIR, 'vite.config.ts'),
-        logLevel: 'warn',
-        build: { outDir, emptyOutDir: true },
-      }),
-    ])
-    await writeFile(template, new Uint8Array(await dump.arrayBuffer()))
-    project.provide('playgroundDist', outDir)
-    project.provide('pgliteTemplate', template)
-  } catch (error) {
-    await remove()
-    throw error
+  const removeDist = () => rm(outDir, { recursive: true, force: true })
+  const [built, template] = await Promise.allSettled([
+    build({
+      root: APP_DIR,
+      configFile: join(APP_DIR, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    }),
+    savePgliteTemplate(),
+  ])
+  const remove = async () => {
+    await removeDist()
+    if (template.status === 'fulfilled') await template.value.remove()
   }
-  return async () => {
+  // Both settle first, so whichever succeeded is removed again when the other failed.
+  if (built.status === 'rejected') {
     await remove()
+    throw built.reason
   }
+  if (template.status === 'rejected') {
+    await remove()
+    throw template.reason
+  }
+  project.provide('playgroundDist', outDir)
+  project.provide('pgliteTemplate', template.value.file)
+  return remove
 }

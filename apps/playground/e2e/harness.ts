@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +9,7 @@ import { startBitcoinDevnet, type BitcoinDevnet } from '@latch/bitcoin-devnet'
 import type { BitcoinDevWalletFace } from '@latch/bitcoin-wallet'
 import { writeExtension as writeBitcoinExtension } from '@latch/bitcoin-wallet/extension'
 import { startRelay, type LocalRelay } from '@latch/relay'
+import { readPgliteTemplate } from '@latch/server/testing'
 import { startSolanaDevnet, type SolanaDevnet } from '@latch/solana-devnet'
 import { writeExtension as writeSolanaExtension } from '@latch/solana-wallet/extension'
 import { createWcWallet, type WcWallet } from '@latch/wc-wallet'
@@ -116,8 +117,7 @@ export interface Stack {
 
 let template: Promise<Blob> | undefined
 /** The run's migrated PGlite dump (global-setup.ts), read once per worker. */
-const pgliteTemplate = () =>
-  (template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes])))
+const pgliteTemplate = () => (template ??= readPgliteTemplate(inject('pgliteTemplate')))
 
 /** Undo steps run newest first; each step's failure is reported but never skips the rest. */
 function cleanupStack() {

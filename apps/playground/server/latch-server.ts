@@ -74,7 +74,7 @@ export interface PlaygroundServerOptions {
    */
   storage?: 'temp-dir' | 'memory'
   /**
-   * With `storage: 'memory'`: a migrated PGlite dump (`dumpMigratedPglite`) to start from, which
+   * With `storage: 'memory'`: a migrated PGlite dump (`@latch/server/testing`'s) to start from, which
    * skips initdb (the e2e makes one per run; each of its stacks starts in half a second, not 3).
    */
   template?: Blob

@@ -12,13 +12,7 @@ export type {
   ServerConfig,
   ServerConfigInput,
 } from './config/schema.js'
-export {
-  dumpMigratedPglite,
-  openDatabase,
-  type Database,
-  type DatabaseOptions,
-  type Db,
-} from './db/database.js'
+export { openDatabase, type Database, type DatabaseOptions, type Db } from './db/database.js'
 export {
   createIndexers,
   indexerSettings,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { parseServerConfig } from '../src/config/load.js'
 import type { ServerConfig, ServerConfigInput } from '../src/config/schema.js'
 import { openDatabase, type Database } from '../src/db/database.js'
 import { createServer, type CreateServerOptions, type LatchServer } from '../src/server.js'
 import { createTestDatabase } from '../src/testing/postgres-cluster.js'
+import { readPgliteTemplate } from '../src/testing/pglite-template.js'
 
 /** The origin the test pages call from. */
 export const TEST_ORIGIN = 'http://127.0.0.1:5173'
@@ -38,8 +38,7 @@ export interface TestDatabaseKind {
 
 let template: Promise<Blob> | undefined
 /** The run's migrated PGlite dump (global-pglite.ts), read once per test file. */
-export const pgliteTemplate = () =>
-  (template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes])))
+export const pgliteTemplate = () => (template ??= readPgliteTemplate(inject('pgliteTemplate')))
 
 export const pglite: TestDatabaseKind = {
   name: 'PGlite',

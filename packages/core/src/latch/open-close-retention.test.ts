@@ -3,7 +3,7 @@ import type { AnyActorRef } from 'xstate'
 import { selectModalState, selectRoute } from '../machines/modal.selectors.js'
 import { route, type Route } from '../router/routes.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
-import { flush } from '../test/deferred.js'
+import { settle } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
 import { createFakeWalletConnect } from '../test/fake-walletconnect.js'
 import { devnetA, devnetB } from '../testing/networks.js'
@@ -19,10 +19,6 @@ import { createLatch, type Latch } from './create-latch.js'
  */
 
 const CYCLES = 12
-
-async function settle() {
-  for (let i = 0; i < 3; i++) await flush()
-}
 
 /** Every actor under `actor`, itself included, by `id` path: spawned and invoked alike. */
 function actorTree(actor: AnyActorRef, path = actor.id): string[] {

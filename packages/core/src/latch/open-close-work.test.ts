@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { InspectionEvent } from 'xstate'
 import { route, type Route } from '../router/routes.js'
 import { createMemoryStorage } from '../storage/memory-storage.js'
-import { flush } from '../test/deferred.js'
+import { settle } from '../test/deferred.js'
 import { createFakeAdapter, fakeWallet } from '../test/fake-adapter.js'
 import { directoryWallets } from '../testing/directory-service.js'
 import { devnetA, devnetB } from '../testing/networks.js'
@@ -16,10 +16,6 @@ import { createLatch, type Latch } from './create-latch.js'
  */
 
 const CYCLES = 5
-
-async function settle() {
-  for (let i = 0; i < 3; i++) await flush()
-}
 
 /** One cycle's work: each event as `actor:EVENT`, and those that left their actor unchanged. */
 interface Work {

@@ -7,3 +7,8 @@ export { deferred, type Deferred } from '../testing/deferred.js'
 export async function flush(): Promise<void> {
   for (let i = 0; i < 40; i++) await Promise.resolve()
 }
+
+/** A few rounds of {@link flush}: enough for an open or a close and the runs it starts to settle. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await flush()
+}
