@@ -3,12 +3,15 @@ import type { Page } from 'playwright-core'
 import { isHex, recoverMessageAddress } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
 import { personAt, startSocialProviders } from './identity-provider.js'
-import { hookValue } from './modal.js'
+import { SOCIAL_LOGIN_USED_TEXT } from '@latch/core/api'
+import { connectButton, hookValue } from './modal.js'
 import {
   answerAtProvider,
+  backOnConnect,
   callbackResponse,
   openProviderPopup,
   signOut,
+  socialButton,
   socialHooks,
   statusIs,
 } from './social-login.js'
@@ -20,7 +23,19 @@ import { useStack } from './use-stack.js'
 // 127.0.0.1; the providers are the local identity provider (oidc-provider), so nothing leaves
 // the machine.
 
-const social = await startSocialProviders()
+/**
+ * The mini app's visitor: a person of their own, so their login is their account's first device
+ * whichever test ran before (a second device of an account waits for approval: finding 2).
+ */
+const MINI_APP_VISITOR = {
+  sub: '20101',
+  username: 'mini-app-visitor',
+  name: 'Visitor of the mini app',
+  email: 'mini-app-visitor@example.test',
+  emailVerified: true,
+}
+
+const social = await startSocialProviders([MINI_APP_VISITOR])
 afterAll(() => social.stop())
 
 /** What the playground's "Sign a message" button signs (apps/playground/src/WalletActions.tsx). */
@@ -90,4 +105,49 @@ describe('social login in Chromium, each provider (issue 12)', () => {
       await signOut(page)
     })
   }
+
+  it('in a Telegram mini app (issue 29, SPEC §2): the page goes to the provider and back, result_uri leaves the address bar, a reload stays connected, the old URL again is refused', async () => {
+    const { page } = stack
+    // The page as Telegram's webview shows it: its web-app script defines window.Telegram.
+    await page.addInitScript(() => Object.assign(window, { Telegram: { WebApp: {} } }))
+    await page.reload()
+    const popups: string[] = []
+    page.on('popup', (popup) => popups.push(popup.url()))
+    const returned = page.waitForRequest(
+      (request) =>
+        request.isNavigationRequest() && new URL(request.url()).searchParams.has('result_uri'),
+    )
+    await connectButton(page).click()
+    await socialButton(page, 'github').click()
+    // The provider's sign-in page, in the page itself: no popup.
+    await page.getByLabel('Username').waitFor({ timeout: 10_000 })
+    expect(new URL(page.url()).origin).not.toBe(new URL(stack.url).origin)
+    await answerAtProvider(page, MINI_APP_VISITOR.username)
+    const resultUrl = (await returned).url()
+    expect(new URL(resultUrl).origin).toBe(new URL(stack.url).origin)
+
+    await statusIs(page, 'connected')
+    expect(await page.evaluate(() => location.search)).not.toContain('result_uri')
+    // The rest of the page's URL is as it was when the login left.
+    const [now, before] = [new URL(page.url()), new URL(stack.url)]
+    expect([now.origin, now.pathname, now.searchParams.toString()]).toEqual([
+      before.origin,
+      before.pathname,
+      before.searchParams.toString(),
+    ])
+    expect(popups).toEqual([])
+    const address = (await hookValue(page, 'address').textContent()) ?? ''
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(await signMessage(page)).toBe(address)
+
+    await page.reload()
+    await statusIs(page, 'connected')
+    expect(await hookValue(page, 'address').textContent()).toBe(address)
+
+    // The old URL once more (a shared link, the history): a result URI is good once.
+    await signOut(page)
+    await page.goto(resultUrl)
+    await backOnConnect(page, SOCIAL_LOGIN_USED_TEXT)
+    expect(await page.evaluate(() => location.search)).not.toContain('result_uri')
+  })
 })

@@ -51,10 +51,24 @@ export interface FlowLogin<Session> {
    *   stays for another connect until its deadline.
    */
   connect(key: string, signal: AbortSignal): Promise<Session>
+  /**
+   * Waits for a flow this frame did not remember, then takes its session, as `connect` does:
+   * a mini app's social login (issue 29) comes back to a new page, so a new frame, which learns
+   * the flow from the result URI. `extra` goes with the flow's id in the result and connect
+   * calls (the return code that proves the URI); the wait is bounded from this call on.
+   * @throws as `connect`, but never 'An error occurred': the server decides whether the flow is
+   *   this device's.
+   */
+  resume(
+    flowId: string,
+    extra: Readonly<Record<string, string>>,
+    signal: AbortSignal,
+  ): Promise<Session>
 }
 
 interface Flow {
-  flowId: string
+  /** What the result and connect calls send: the flow's id (and a resumed flow's extra). */
+  body: Readonly<Record<string, string>> & { flowId: string }
   /** When the frame stops waiting (ms, on `now`'s clock). */
   deadline: number
 }
@@ -78,12 +92,9 @@ export function createFlowLogin<Session>(
   /** The result, until it is no longer pending or the flow's time is up. */
   const waitForResult = async (flow: Flow, signal: AbortSignal) => {
     for (;;) {
-      const result: FlowResult = await api(
-        paths.result,
-        { flowId: flow.flowId },
-        options.resultSchema,
-        { signal },
-      ).catch((error: unknown) => {
+      const result: FlowResult = await api(paths.result, flow.body, options.resultSchema, {
+        signal,
+      }).catch((error: unknown) => {
         // A poll lost on a flaky network, or refused for a moment, is asked again.
         if (isTransient(error) && !signal.aborted) return { status: 'pending' as const }
         throw error
@@ -100,28 +111,39 @@ export function createFlowLogin<Session>(
     }
   }
 
+  /** The result, then the session: what a remembered and a resumed flow share. */
+  const finish = async (flow: Flow, signal: AbortSignal) => {
+    try {
+      await waitForResult(flow, signal)
+      return await api(paths.connect, flow.body, options.connectSchema, { signal })
+    } catch (error) {
+      throw expired(error)
+    }
+  }
+
   return {
     remember(key, flowId) {
       prune()
-      flows.set(key, { flowId, deadline: now() + resultTimeoutMs })
+      flows.set(key, { body: { flowId }, deadline: now() + resultTimeoutMs })
     },
     async connect(key, signal) {
       const flow = flows.get(key)
       if (!flow) throw new Error(FLOW_UNKNOWN)
       try {
-        await waitForResult(flow, signal)
-        const session = await api(paths.connect, { flowId: flow.flowId }, options.connectSchema, {
-          signal,
-        })
+        const session = await finish(flow, signal)
         flows.delete(key)
         return session
       } catch (error) {
         // An abort leaves the flow to a later connect, within the same deadline; any other
         // end is final (the server's flow is done, or the frame stopped waiting for it).
         if (!signal.aborted) flows.delete(key)
-        throw expired(error)
+        throw error
       }
     },
+    // Nothing to remember: whoever has the result URI may resume again (after an abort, say),
+    // and the server answers whether the flow is still there to take.
+    resume: (flowId, extra, signal) =>
+      finish({ body: { ...extra, flowId }, deadline: now() + resultTimeoutMs }, signal),
   }
 }
 

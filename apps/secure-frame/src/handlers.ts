@@ -173,8 +173,13 @@ export function createHandlers(services: FrameServices): FrameHandlers {
       pendingEmail = undefined
       return undefined
     },
-    GET_SOCIAL_REDIRECT_URI: ({ provider }, { signal }) =>
-      services.social.redirectUri(provider, signal),
+    GET_SOCIAL_REDIRECT_URI: ({ provider, returnUrl }, { signal, parentOrigin }) =>
+      // A mini app's login (SPEC §2) comes back to the page that embeds the frame, or nowhere.
+      services.social.redirectUri(
+        provider,
+        signal,
+        returnUrl === undefined ? undefined : { returnUrl, parentOrigin },
+      ),
     CONNECT_SOCIAL: async ({ uri, chainId }, { signal }) => {
       // The host's active chain, when the frame serves it; else the frame's (the answer says
       // which). Only the EOA: a preferred smart account falls back to it (SPEC §4).

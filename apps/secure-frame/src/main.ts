@@ -56,7 +56,7 @@ async function start(): Promise<void> {
       api,
       session,
       wallet,
-      social: createSocialLogin({ api }),
+      social: createSocialLogin({ api, serverUrl: config.apiUrl }),
       farcaster: createFarcasterLogin({ api }),
       approve: domApprover(root, () => dapp),
       applyTheme: theme.apply,

@@ -192,15 +192,16 @@ export interface SocialTimings {
 
 /**
  * A frame as main.ts builds it; `approve` answers the approval UI (approve all by default),
- * `social` sets the social login's timings, `fetchFn` is its network (the world's by default).
+ * `social` sets the social login's timings, `fetchFn` is its network (the world's by default),
+ * `store` its browser's storage (a new browser's by default; another frame's: the same browser).
  */
 export async function newFrame(
   world: World,
   approve: Approver = async () => true,
   social: SocialTimings = {},
   fetchFn: typeof fetch = world.fetch,
+  store: ReturnType<typeof memoryStore> = memoryStore(),
 ): Promise<TestFrame> {
-  const store = memoryStore()
   const device = await loadDeviceKey(store)
   const api = createApi({
     apiUrl: world.config.apiUrl,
@@ -220,7 +221,7 @@ export async function newFrame(
       api,
       session,
       wallet,
-      social: createSocialLogin({ api, ...social }),
+      social: createSocialLogin({ api, serverUrl: world.config.apiUrl, ...social }),
       farcaster: createFarcasterLogin({ api, ...social }),
       approve,
       applyTheme: () => undefined,

@@ -1,5 +1,5 @@
 // A text the Latch server sends as a flow's result and the modal shows by its catalogue code
-// (SOCIAL_OTHER_BROWSER), kept apart from the schemas so the catalogue imports it alone.
+// (SOCIAL_OTHER_BROWSER, SOCIAL_LOGIN_USED), kept apart from the schemas so the catalogue imports it alone.
 
 /**
  * Issue 29: the provider sent back a browser other than the one that started the social login
@@ -7,3 +7,9 @@
  */
 export const SOCIAL_OTHER_BROWSER_TEXT =
   'The sign-in was finished in another browser, so no one was signed in. Start again here.'
+
+/**
+ * A social login's session was taken already: the connect of a used flow, such as a mini app's
+ * `result_uri` brought back a second time (issue 29: a result URI is good once).
+ */
+export const SOCIAL_LOGIN_USED_TEXT = 'This social login was already used: start again'

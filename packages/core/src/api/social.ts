@@ -27,7 +27,8 @@ export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
 export const SOCIAL_FLOW_TTL_SECONDS = 600
 
 export { SOCIAL_POPUP_PATH } from './social-paths.js'
-export { SOCIAL_OTHER_BROWSER_TEXT } from './social-texts.js'
+
+export { SOCIAL_LOGIN_USED_TEXT, SOCIAL_OTHER_BROWSER_TEXT } from './social-texts.js'
 
 /**
  * Issue 12: how long the frame waits for the provider's result, counted from its answer to
@@ -56,6 +57,11 @@ export const SOCIAL_API_PATHS = {
    * `?projectId=`, from the server's own origin only; no device proof (the popup has no key).
    */
   bind: '/v1/auth/social/bind',
+  /**
+   * A mini app's result URI (issue 29, SPEC §2): `{return}/{provider}?flowId=&code=`, which the
+   * callback sends the page back with (`result_uri`). A handle the frame reads, never fetched.
+   */
+  return: '/v1/auth/social/return',
 } as const
 
 /** The callback path of one provider (the redirect URI registered with it, after the origin). */
@@ -73,8 +79,67 @@ export const socialFlowIdSchema = z.uuid()
  */
 export const socialBindingSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))
 
-/** `POST /v1/auth/social/start`. The project is the query's `projectId`, as on every auth call. */
-export const socialStartRequestSchema = z.strictObject({ provider: socialProviderSchema })
+/**
+ * What a mini app's result URI proves (issue 29): 256 random bits, base64url, made by the callback
+ * and sent only to the browser it redirects. The flow's session is given only with it, and only
+ * to the device that started the flow: a sign-in link finished elsewhere brings the code to a
+ * browser whose device did not start it, and the starting device never sees the code.
+ */
+export const socialReturnCodeSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))
+
+/** The query parameter a mini app's page comes back with (SPEC §2): {@link socialResultUri}. */
+export const SOCIAL_RESULT_URI_PARAM = 'result_uri'
+
+/** A result URI's parts. */
+export interface SocialResultUri {
+  provider: SocialProvider
+  flowId: string
+  code: string
+}
+
+/** The result URI the callback sends a mini app's page back with (`?result_uri=`). */
+export function socialResultUri(serverUrl: string, parts: SocialResultUri): string {
+  const url = new URL(`${SOCIAL_API_PATHS.return}/${parts.provider}`, serverUrl)
+  url.searchParams.set('flowId', parts.flowId)
+  url.searchParams.set('code', parts.code)
+  return url.href
+}
+
+/**
+ * A result URI's parts, when `uri` is one of the Latch server at `serverUrl` (its origin, its
+ * path, one valid flow id and code); undefined for anything else.
+ */
+export function parseSocialResultUri(uri: string, serverUrl: string): SocialResultUri | undefined {
+  if (!URL.canParse(uri) || !URL.canParse(serverUrl)) return undefined
+  const url = new URL(uri)
+  if (url.origin !== new URL(serverUrl).origin) return undefined
+  const prefix = `${SOCIAL_API_PATHS.return}/`
+  if (!url.pathname.startsWith(prefix)) return undefined
+  const provider = socialProviderSchema.safeParse(url.pathname.slice(prefix.length))
+  const flowIds = url.searchParams.getAll('flowId')
+  const codes = url.searchParams.getAll('code')
+  if (!provider.success || flowIds.length !== 1 || codes.length !== 1) return undefined
+  const flowId = socialFlowIdSchema.safeParse(flowIds[0])
+  const code = socialReturnCodeSchema.safeParse(codes[0])
+  if (!flowId.success || !code.success) return undefined
+  return { provider: provider.data, flowId: flowId.data, code: code.data }
+}
+
+/**
+ * A page a mini app's login comes back to (issue 29, SPEC §2): the host page that left for the
+ * provider, which must be one of the project's allowed origins.
+ */
+export const socialReturnUrlSchema = z.url({ protocol: /^https?$/ }).check(z.maxLength(4096))
+
+/**
+ * `POST /v1/auth/social/start`. The project is the query's `projectId`, as on every auth call.
+ * `returnUrl`: a mini app's login (issue 29), which leaves the page for the provider instead of
+ * opening a popup; the callback sends the browser back there with `result_uri`.
+ */
+export const socialStartRequestSchema = z.strictObject({
+  provider: socialProviderSchema,
+  returnUrl: z.optional(socialReturnUrlSchema),
+})
 
 /** The provider's authorization URL for the popup, and the flow to poll. */
 export const socialStartResponseSchema = z.object({
@@ -114,8 +179,14 @@ export const socialBindMessageSchema = z.strictObject({
   projectId: projectIdSchema,
 })
 
-/** `POST /v1/auth/social/result`. */
-export const socialResultRequestSchema = z.strictObject({ flowId: socialFlowIdSchema })
+/**
+ * `POST /v1/auth/social/result`. `returnCode`: a mini app's login, the code its result URI
+ * brought back (social-result-uri.ts); the flow's session is given only with it.
+ */
+export const socialResultRequestSchema = z.strictObject({
+  flowId: socialFlowIdSchema,
+  returnCode: z.optional(socialReturnCodeSchema),
+})
 
 /** Why a flow ended without a login (the result's `code`). */
 export const SOCIAL_RESULT_ERROR_CODES = [
@@ -143,8 +214,8 @@ export type SocialResultErrorCode = (typeof SOCIAL_RESULT_ERROR_CODES)[number]
  */
 export const socialResultResponseSchema = loginFlowResultSchema(SOCIAL_RESULT_ERROR_CODES)
 
-/** `POST /v1/auth/social/connect` (CONNECT_SOCIAL). */
-export const socialConnectRequestSchema = z.strictObject({ flowId: socialFlowIdSchema })
+/** `POST /v1/auth/social/connect` (CONNECT_SOCIAL); `returnCode` as for the result. */
+export const socialConnectRequestSchema = socialResultRequestSchema
 
 /**
  * A new session, as CONNECT_OTP answers it (tokens bound to the device key, the user, whose
@@ -161,6 +232,8 @@ export const socialConnectResponseSchema = z.extend(authTokensSchema, {
 export const SOCIAL_ERROR_CODES = [
   /** The server has no credentials for this provider. */
   'PROVIDER_NOT_CONFIGURED',
+  /** A mini app's return URL is not on the project's allowed origins. */
+  'RETURN_URL_NOT_ALLOWED',
   ...LOGIN_FLOW_ERROR_CODES,
 ] as const
 
@@ -172,6 +245,8 @@ export const socialErrorSchema = z.extend(authErrorSchema, {
 })
 
 export type SocialProvider = z.output<typeof socialProviderSchema>
+export type SocialStartRequest = z.output<typeof socialStartRequestSchema>
+export type SocialResultRequest = z.output<typeof socialResultRequestSchema>
 export type SocialStartResponse = z.output<typeof socialStartResponseSchema>
 export type SocialBindRequest = z.output<typeof socialBindRequestSchema>
 export type SocialBindMessage = z.output<typeof socialBindMessageSchema>

@@ -1,4 +1,4 @@
-import { SOCIAL_OTHER_BROWSER_TEXT } from '../api/social-texts.js'
+import { SOCIAL_LOGIN_USED_TEXT, SOCIAL_OTHER_BROWSER_TEXT } from '../api/social-texts.js'
 
 /**
  * SPEC §8, the error catalogue. Each entry is a stable code and its English text, word for word.
@@ -129,6 +129,11 @@ export const errorMessages = {
    * opened elsewhere): the Latch server's message for FLOW_OTHER_BROWSER.
    */
   SOCIAL_OTHER_BROWSER: SOCIAL_OTHER_BROWSER_TEXT,
+  /**
+   * Not SPEC text (issue 29): the social login's session was taken already (a mini app's
+   * `result_uri` brought back twice): the Latch server's message for FLOW_USED.
+   */
+  SOCIAL_LOGIN_USED: SOCIAL_LOGIN_USED_TEXT,
   /** Not SPEC text (issue 12): the social login ended without a session, for this reason. */
   SOCIAL_LOGIN_FAILED: 'Social login failed: {reason}',
 } as const

@@ -3,6 +3,7 @@ import type { AdapterRegistry } from '../adapter/registry.js'
 import type { balanceMachine } from '../balances/balance.machine.js'
 import type { identityMachine } from '../machines/identity.machine.js'
 import type { PopupMessages, SocialPopupOpener } from './social/social-popup.js'
+import type { MiniAppPage } from '../platform/mini-app-page.js'
 import type { LatchStorage } from '../storage/latch-storage.js'
 import type { WalletDirectoryInput } from '../wallets/wallet-directory.machine.js'
 import type { WalletConnectLink } from '../walletconnect/link.js'
@@ -28,13 +29,15 @@ export interface LatchIo {
   /**
    * The social login's popup: where its loading page is (the Latch server's), the project whose
    * flows it binds, how a window opens, and how the host page hears the popup (default: the
-   * window's `message` events). Absent without a Latch server and a project id.
+   * window's `message` events), and the page a mini app's login leaves and comes back to
+   * (issue 29). Absent without a Latch server and a project id.
    */
   socialPopup?: {
     serverUrl: string
     projectId: string
     open: SocialPopupOpener
     listen?: PopupMessages
+    page: MiniAppPage
   }
   /** Sign in with the wallet (issue 30): the host's options; absent when sign-in is off. */
   signIn?: SignInIo

@@ -10,6 +10,7 @@ import type { LatchOptions } from '../options/schema.js'
 import { isSignInRequired } from '../options/sign-in.js'
 import { changeTheme, type ThemeChange } from '../options/theme.js'
 import { isMobileDevice } from '../platform/is-mobile.js'
+import { browserMiniAppPage } from '../platform/mini-app-page.js'
 import type { OpenRequest } from '../router/open-rules.js'
 import { route } from '../router/routes.js'
 import { PENDING_POLLING_INTERVAL_MS } from '../flows/send/transaction-timings.js'
@@ -103,6 +104,7 @@ export function createLatch(
           projectId,
           open: env.socialPopup ?? openSocialWindow,
           ...(env.popupMessages ? { listen: env.popupMessages } : {}),
+          page: env.miniAppPage ?? browserMiniAppPage,
         }
       : undefined
   const server = serverServices(options, env)

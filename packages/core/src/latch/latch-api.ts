@@ -4,6 +4,7 @@ import type { Alert } from '../errors/alerts.js'
 import type { ChainNamespace } from '../identifiers/types.js'
 import type { AccountState, ConnectHelperResult } from '../machines/connection.selectors.js'
 import type { PopupMessages, SocialPopupOpener } from '../flows/social/social-popup.js'
+import type { MiniAppPage } from '../platform/mini-app-page.js'
 import type { Network } from '../network/network.js'
 import type { ResolvedFeatures, ResolvedOptions } from '../options/schema.js'
 import type { LatchTheme, ThemeMode, ThemeVariables } from '../options/theme.js'
@@ -70,6 +71,12 @@ export interface LatchEnvironment extends ServerEnvironment {
    * binding); default the window's `message` events. Tests hand a fake.
    */
   popupMessages?: PopupMessages
+  /**
+   * The page a mini app's social login leaves and comes back to (issue 29, SPEC §2): whether it
+   * is a mini app (default: Telegram's `window.Telegram` or `TelegramWebviewProxy`), its URL,
+   * how it leaves and how its address bar is rewritten. Read at each use. Tests hand a fake.
+   */
+  miniAppPage?: MiniAppPage
   /**
    * The page signing in (issue 30): the sign-in message's `uri`, whose origin is its domain.
    * Default: the page's URL, read at each sign-in. Tests outside a browser hand one.

@@ -1,2 +1,3 @@
 export { isMobileDevice } from './is-mobile.js'
 export { WARM_UP_IDLE_MS, warmUpWhenIdle, whenIdle } from './when-idle.js'
+export { browserMiniAppPage, isTelegramMiniApp, type MiniAppPage } from './mini-app-page.js'

@@ -25,7 +25,10 @@ export const authEvents = {
   CONNECT_DEVICE: /* @__PURE__ */ defineEvent(emptySchema, emptySchema),
   /** Sends the six-digit code from the email. */
   CONNECT_OTP: /* @__PURE__ */ defineEvent(z.object({ otp: otpSchema }), emptySchema),
-  /** Finishes a social login with the URI the provider redirected back to. */
+  /**
+   * Finishes a social login: `uri` is the provider URL GET_SOCIAL_REDIRECT_URI gave (a popup's
+   * login), or the `result_uri` a mini app's page came back with.
+   */
   CONNECT_SOCIAL: /* @__PURE__ */ defineEvent(
     z.object({
       uri: textSchema,
@@ -37,9 +40,11 @@ export const authEvents = {
   /**
    * The provider URL that starts a social login, and the flow's browser binding (issue 29),
    * which the host posts to the popup's first page so the flow finishes only in its browser.
+   * `returnUrl`: a mini app's login (SPEC §2), which leaves the host page for the provider and
+   * comes back to this URL (the host page's own origin) with `result_uri`, for CONNECT_SOCIAL.
    */
   GET_SOCIAL_REDIRECT_URI: /* @__PURE__ */ defineEvent(
-    z.object({ provider: socialProviderSchema }),
+    z.object({ provider: socialProviderSchema, returnUrl: z.optional(textSchema) }),
     z.object({ uri: textSchema, binding: textSchema }),
   ),
   /** The farcaster sign-in URL to show as a QR code. */

@@ -1,4 +1,5 @@
 import {
+  SOCIAL_LOGIN_USED_TEXT,
   SOCIAL_OTHER_BROWSER_TEXT,
   type SocialError as SocialErrorBody,
   type SocialErrorCode,
@@ -34,14 +35,20 @@ export const providerNotConfigured = (provider: SocialProvider) =>
     `Social login with ${provider} is not configured on this server`,
   )
 
+/**
+ * A mini app's return URL off the project's allowed origins (issue 29): SPEC §8's text for an
+ * origin the project does not allow, since it is the app's configuration that is wrong.
+ */
+export const returnUrlNotAllowed = () =>
+  new SocialError(403, 'RETURN_URL_NOT_ALLOWED', 'Invalid App Configuration')
+
 export const flowNotFound = () =>
   new SocialError(404, 'FLOW_NOT_FOUND', 'No such social login: start again')
 
 export const flowNotReady = () =>
   new SocialError(409, 'FLOW_NOT_READY', 'The social login has not finished: ask for its result')
 
-export const flowUsed = () =>
-  new SocialError(409, 'FLOW_USED', 'This social login was already used: start again')
+export const flowUsed = () => new SocialError(409, 'FLOW_USED', SOCIAL_LOGIN_USED_TEXT)
 
 export const flowExpired = () =>
   new SocialError(410, 'FLOW_EXPIRED', 'The social login took too long: start again')

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import type { SocialProvider, SocialResultResponse } from '@latch/core/api'
 import { generateState } from 'arctic'
-import { and, eq, gt, isNull, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
 import { socialFlows } from '../db/schema.js'
 import type { AuthDeps } from './context.js'
 import { hmac, randomToken, safeEqual } from './crypto.js'
-import { flowExpired, flowNotFound, flowNotReady, flowTimedOut, flowUsed } from './social-errors.js'
+import {
+  flowExpired,
+  flowNotFound,
+  flowNotReady,
+  flowOtherBrowser,
+  flowTimedOut,
+  flowUsed,
+} from './social-errors.js'
 import type { FlowFailure } from './social-errors.js'
 
 // A social login's flow in the database. Each step is one conditional update, so two requests
@@ -41,6 +48,8 @@ export interface NewFlow {
   /** OIDC providers get a nonce the id token must carry. */
   oidc: boolean
   ttlSeconds: number
+  /** A mini app's flow: the host page the callback sends the browser back to (checked). */
+  returnUrl?: string | undefined
 }
 
 /** A new flow, with the secrets its authorization URL carries. */
@@ -76,6 +85,7 @@ export async function createFlow(deps: AuthDeps, flow: NewFlow): Promise<Started
     projectId: flow.projectId,
     deviceJkt: flow.jkt,
     nonce: started.nonce ?? null,
+    returnUrl: flow.returnUrl ?? null,
     status: 'pending',
     createdAt: new Date(now),
     expiresAt: new Date(now + flow.ttlSeconds * 1000),
@@ -93,9 +103,10 @@ export interface FlowBinding {
 
 /**
  * Binds a pending, unexpired flow of the project to the browser whose popup brought its binding
- * and its own `state`: once (a binding is spent here).
+ * and its own `state`: once (a binding is spent here). Never a mini app's flow: it has no popup,
+ * so a binding of one could only come from someone planting it in another browser.
  * @returns the flow, now bound; undefined for anything else (unknown, spent, expired, another
- *   project's, a `state` not the flow's), all alike.
+ *   project's, a `state` not the flow's, a mini app's), all alike.
  */
 export async function bindFlow(deps: AuthDeps, bind: FlowBinding): Promise<FlowRow | undefined> {
   const now = new Date(deps.now())
@@ -109,6 +120,7 @@ export async function bindFlow(deps: AuthDeps, bind: FlowBinding): Promise<FlowR
         eq(socialFlows.projectId, bind.projectId),
         eq(socialFlows.status, 'pending'),
         isNull(socialFlows.boundAt),
+        isNull(socialFlows.returnUrl),
         gt(socialFlows.expiresAt, now),
       ),
     )
@@ -159,18 +171,64 @@ export interface FlowAccount {
   email: string | null
 }
 
-export async function finishFlow(deps: AuthDeps, id: string, account: FlowAccount): Promise<void> {
-  await deps.db
+/**
+ * The claimed flow is ready for its device's connect. `returnCodeHash`: a mini app's flow gets
+ * its return code in the same update, so it is never ready without one (a connect without the
+ * code in between would otherwise find a ready flow with no code to ask for).
+ * @returns whether the flow was still pending, and is now ready.
+ */
+export async function finishFlow(
+  deps: AuthDeps,
+  id: string,
+  account: FlowAccount,
+  returnCodeHash?: string,
+): Promise<boolean> {
+  const finished = await deps.db
     .update(socialFlows)
-    .set({ status: 'ready', ...account })
+    .set({ status: 'ready', ...account, ...(returnCodeHash ? { returnCodeHash } : {}) })
     .where(and(eq(socialFlows.id, id), eq(socialFlows.status, 'pending')))
+    .returning({ id: socialFlows.id })
+  return finished.length > 0
 }
 
-export async function failFlow(deps: AuthDeps, id: string, failure: FlowFailure): Promise<void> {
-  await deps.db
+/**
+ * The claimed flow ended without a login (`returnCodeHash` as for {@link finishFlow}: the mini
+ * app's page reads the failure with it).
+ * @returns whether the flow was still pending, and now records the failure.
+ */
+export async function failFlow(
+  deps: AuthDeps,
+  id: string,
+  failure: FlowFailure,
+  returnCodeHash?: string,
+): Promise<boolean> {
+  const failed = await deps.db
+    .update(socialFlows)
+    .set({
+      status: 'error',
+      errorCode: failure.code,
+      errorMessage: failure.message,
+      ...(returnCodeHash ? { returnCodeHash } : {}),
+    })
+    .where(and(eq(socialFlows.id, id), eq(socialFlows.status, 'pending')))
+    .returning({ id: socialFlows.id })
+  return failed.length > 0
+}
+
+/**
+ * A mini app's flow whose return code came back to a device that did not start it (issue 29: a
+ * sign-in link finished in someone else's browser): it ends FLOW_OTHER_BROWSER, so its owner
+ * never gets the session, with the code or without.
+ * @returns false when the flow was connected already (nothing left to end).
+ */
+export async function endInOtherBrowser(deps: AuthDeps, id: string): Promise<boolean> {
+  const failure = flowOtherBrowser()
+  const ended = await deps.db
     .update(socialFlows)
     .set({ status: 'error', errorCode: failure.code, errorMessage: failure.message })
-    .where(and(eq(socialFlows.id, id), eq(socialFlows.status, 'pending')))
+    .where(and(eq(socialFlows.id, id), inArray(socialFlows.status, ['pending', 'ready', 'error'])))
+    .returning({ id: socialFlows.id })
+  return ended.length > 0
 }
 
 /** Who asks about a flow: only the device (and project) that started it may. */
@@ -185,6 +243,16 @@ const ownedBy = (id: string, owner: FlowOwner) =>
     eq(socialFlows.deviceJkt, owner.jkt),
     eq(socialFlows.projectId, owner.projectId),
   )
+
+/** Whether `owner` started the flow: its device key, in its project. */
+export const isOwnedBy = (flow: FlowRow, owner: FlowOwner): boolean =>
+  flow.deviceJkt === owner.jkt && flow.projectId === owner.projectId
+
+/** The flow by its id alone, whoever started it: for a return code, which names it. */
+export async function findFlow(deps: AuthDeps, id: string): Promise<FlowRow | undefined> {
+  const [flow] = await deps.db.select().from(socialFlows).where(eq(socialFlows.id, id)).limit(1)
+  return flow
+}
 
 /** The flow, if it is this device's: another device's reads exactly like none. */
 async function ownFlow(deps: AuthDeps, id: string, owner: FlowOwner): Promise<FlowRow | undefined> {
@@ -233,6 +301,8 @@ function failureResult(flow: FlowRow): SocialResultResponse {
 
 /**
  * Takes the ready flow for its session: once, by the device that started it, before it expires.
+ * A mini app's flow only with its return code (`returnCodeHash`, already checked by the caller,
+ * and checked again here in the same update); without it, it reads like no flow at all.
  * @returns the flow, now `connected`.
  * @throws SocialError 404 FLOW_NOT_FOUND, 409 FLOW_NOT_READY or FLOW_USED, 410 FLOW_EXPIRED.
  */
@@ -240,18 +310,30 @@ export async function takeFlow(
   deps: AuthDeps,
   id: string,
   owner: FlowOwner,
+  returnCodeHash?: string,
 ): Promise<FlowRow & { userId: string; username: string }> {
   const now = new Date(deps.now())
+  const bound =
+    returnCodeHash === undefined
+      ? isNull(socialFlows.returnUrl)
+      : eq(socialFlows.returnCodeHash, returnCodeHash)
   const [taken] = await deps.db
     .update(socialFlows)
     .set({ status: 'connected', connectedAt: now })
-    .where(and(ownedBy(id, owner), eq(socialFlows.status, 'ready'), gt(socialFlows.expiresAt, now)))
+    .where(
+      and(
+        ownedBy(id, owner),
+        bound,
+        eq(socialFlows.status, 'ready'),
+        gt(socialFlows.expiresAt, now),
+      ),
+    )
     .returning()
   if (taken?.userId && taken.username) {
     return { ...taken, userId: taken.userId, username: taken.username }
   }
   const flow = await ownFlow(deps, id, owner)
-  if (!flow) throw flowNotFound()
+  if (!flow || (flow.returnUrl !== null && returnCodeHash === undefined)) throw flowNotFound()
   if (flow.status === 'connected') throw flowUsed()
   if (flow.expiresAt <= now) throw flowExpired()
   throw flowNotReady()

@@ -4,7 +4,9 @@ import {
   type SocialBindRequest,
   type SocialConnectResponse,
   type SocialProvider,
+  type SocialResultRequest,
   type SocialResultResponse,
+  type SocialStartRequest,
   type SocialStartResponse,
 } from '@latch/core/api'
 import { and, eq, isNotNull } from 'drizzle-orm'
@@ -25,6 +27,7 @@ import type { SocialConfig } from './social-config.js'
 import {
   accessDenied,
   flowNotFound,
+  flowNotReady,
   flowOtherBrowser,
   providerError,
   providerNotConfigured,
@@ -41,12 +44,14 @@ import {
   finishFlow,
   flowResult,
   isBoundTo,
+  isOwnedBy,
   takeFlow,
   type FlowOwner,
   type FlowRow,
 } from './social-flows.js'
 import { linkSocialAccount } from './social-link.js'
 import { appleCallbackExtras, providerProfile, type ProviderProfile } from './social-profile.js'
+import { allowedReturnUrl, cameBackElsewhere, flowOfReturnCode, returnOf } from './social-return.js'
 
 // The social login (issue 12): start → the provider → callback → result → connect. It ends
 // in a session of the account, tokens bound to the device key that started the flow; unlike
@@ -75,15 +80,22 @@ function clientOf(deps: SocialDeps, provider: SocialProvider): ProviderClient | 
 }
 
 /**
- * GET_SOCIAL_REDIRECT_URI: a flow for this device, and the provider's authorization URL.
- * @throws SocialError 404 PROVIDER_NOT_CONFIGURED; AuthError 429 over the limit.
+ * GET_SOCIAL_REDIRECT_URI: a flow for this device, and the provider's authorization URL. With a
+ * `returnUrl` (a mini app, issue 29) the flow comes back to that page instead of a popup; its
+ * origin must be one of `ancestors`, the project's host pages (in the server's mode).
+ * @throws SocialError 403 RETURN_URL_NOT_ALLOWED, 404 PROVIDER_NOT_CONFIGURED; AuthError 429.
  */
 export async function startSocialLogin(
   deps: SocialDeps,
   caller: SocialCaller,
-  provider: SocialProvider,
+  request: SocialStartRequest,
+  ancestors: readonly string[],
 ): Promise<SocialStartResponse> {
   await enforceLimits(deps.auth, [[`social:start:${caller.ip}`, deps.config.rateLimits.startPerIp]])
+  const { provider } = request
+  // Checked before anything is made: a page the project does not allow gets no flow at all.
+  const returnUrl =
+    request.returnUrl === undefined ? undefined : allowedReturnUrl(request.returnUrl, ancestors)
   const client = clientOf(deps, provider)
   if (!client) throw providerNotConfigured(provider)
   const flow = await createFlow(deps.auth, {
@@ -92,6 +104,7 @@ export async function startSocialLogin(
     jkt: caller.device.jkt,
     oidc: PROVIDER_TRAITS[provider].oidc,
     ttlSeconds: deps.config.flowTtlSeconds,
+    returnUrl,
   })
   return { uri: authorizationUrl(client, flow).href, flowId: flow.id, binding: flow.binding }
 }
@@ -163,6 +176,13 @@ export interface CallbackRequest {
 /** How the callback ended, for the page the popup shows. */
 export type CallbackOutcome = 'signed-in' | 'failed' | 'refused' | 'other-browser'
 
+/** How the callback ended, and for a mini app's flow where to send the browser back. */
+export interface CallbackAnswer {
+  outcome: CallbackOutcome
+  /** The return URL with `result_uri`: a 303 there instead of the page. */
+  redirect: string | undefined
+}
+
 /**
  * The exchange and the provider's user. Anything failing here is the provider's side (a code it
  * refuses: tampered, used, a wrong verifier; an answer failing its checks; an endpoint down):
@@ -199,6 +219,7 @@ async function settleFlow(
   flow: FlowRow,
   provider: SocialProvider,
   params: CallbackParams & { state: string },
+  returnCodeHash: string | undefined,
 ): Promise<FlowFailure | undefined> {
   if (params.error !== undefined) {
     return params.error === 'access_denied' ? accessDenied() : providerError()
@@ -210,7 +231,7 @@ async function settleFlow(
   const { auth } = deps
   const now = new Date(auth.now())
   const { user, username } = await linkSocialAccount(auth.db, provider, profile, now)
-  await finishFlow(auth, flow.id, { userId: user.id, username, email: user.email })
+  await finishFlow(auth, flow.id, { userId: user.id, username, email: user.email }, returnCodeHash)
   return undefined
 }
 
@@ -221,45 +242,68 @@ async function settleFlow(
  * the user read and linked, and the flow made ready for its device's connect. Issue 29: only in
  * the browser the flow was bound to; in any other (a sign-in link sent to someone) the flow ends
  * FLOW_OTHER_BROWSER before the code is exchanged, so no one is signed in or linked.
+ *
+ * A mini app's flow (a return URL) has no popup and no cookie: it settles the same way, gets a
+ * return code, and the browser is sent back to its page with the code in `result_uri`; a
+ * failure too, so the page's frame reads what happened. Its binding is the code and the
+ * device key, checked at the result and the connect.
  */
 export async function socialCallback(
   deps: SocialDeps,
   provider: SocialProvider,
   params: CallbackParams,
   from: CallbackRequest,
-): Promise<CallbackOutcome> {
+): Promise<CallbackAnswer> {
   const { ip } = from
   await enforceLimits(deps.auth, [[`social:callback:${ip}`, deps.config.rateLimits.callbackPerIp]])
-  if (params.state === undefined || params.state === '') return 'refused'
+  const refused: CallbackAnswer = { outcome: 'refused', redirect: undefined }
+  if (params.state === undefined || params.state === '') return refused
   const flow = await claimFlow(deps.auth, provider, params.state)
-  if (!flow) return 'refused'
-  if (!isBoundTo(deps.auth, flow, from.binding(flow.id))) {
+  if (!flow) return refused
+  const back = returnOf(deps.auth, flow, provider)
+  const redirect = back?.redirect
+  if (!back && !isBoundTo(deps.auth, flow, from.binding(flow.id))) {
     await failFlow(deps.auth, flow.id, flowOtherBrowser())
-    return 'other-browser'
+    return { outcome: 'other-browser', redirect: undefined }
   }
   let failure: FlowFailure | undefined
   try {
-    failure = await settleFlow(deps, flow, provider, { ...params, state: params.state })
+    failure = await settleFlow(deps, flow, provider, { ...params, state: params.state }, back?.hash)
   } catch (error) {
     // Not the provider's doing (the database): the flow still ends, so the frame stops waiting.
-    await failFlow(deps.auth, flow.id, providerError())
-    throw error
+    const ended = await failFlow(deps.auth, flow.id, providerError(), back?.hash)
+    // A mini app's page can read that failure only if its code was stored with it.
+    if (redirect === undefined || !ended) throw error
+    deps.auth.log(error)
+    return { outcome: 'failed', redirect }
   }
-  if (!failure) return 'signed-in'
-  await failFlow(deps.auth, flow.id, failure)
-  return 'failed'
+  if (!failure) return { outcome: 'signed-in', redirect }
+  await failFlow(deps.auth, flow.id, failure, back?.hash)
+  return { outcome: 'failed', redirect }
 }
 
-/** The frame's poll: pending, error or ready, for the device that started the flow only. */
+/**
+ * The frame's poll: pending, error or ready, for the device that started the flow only. With a
+ * mini app's `returnCode`: for that device too; any other device that brings the flow's code
+ * (a sign-in link finished in its browser) ends the flow, and is told FLOW_OTHER_BROWSER.
+ * @throws SocialError 404 FLOW_NOT_FOUND (unknown, another device's, a wrong code), 409
+ *   FLOW_USED; AuthError 429.
+ */
 export async function socialResult(
   deps: SocialDeps,
   caller: SocialCaller,
-  flowId: string,
+  request: SocialResultRequest,
 ): Promise<SocialResultResponse> {
   await enforceLimits(deps.auth, [
     [`social:result:${caller.ip}`, deps.config.rateLimits.resultPerIp],
   ])
-  return flowResult(deps.auth, flowId, owner(caller))
+  if (request.returnCode !== undefined) {
+    const flow = await flowOfReturnCode(deps.auth, request.flowId, request.returnCode)
+    if (!isOwnedBy(flow, owner(caller))) {
+      return { status: 'error', ...(await cameBackElsewhere(deps.auth, flow)) }
+    }
+  }
+  return flowResult(deps.auth, request.flowId, owner(caller))
 }
 
 /**
@@ -293,17 +337,28 @@ export async function socialDevice(
 
 /**
  * CONNECT_SOCIAL: the ready flow's session, once, for the device that started it: what
- * CONNECT_OTP answers, plus the provider and the username.
+ * CONNECT_OTP answers, plus the provider and the username. A mini app's flow only with its
+ * `returnCode` (without it, or with a wrong one, it reads like no flow); another device bringing
+ * the code ends the flow (FLOW_NOT_READY here; its result says why).
  * @throws SocialError FLOW_NOT_FOUND, FLOW_NOT_READY, FLOW_USED, FLOW_EXPIRED; AuthError 429.
  */
 export async function connectSocial(
   deps: SocialDeps,
   caller: SocialCaller,
-  flowId: string,
+  request: SocialResultRequest,
 ): Promise<SocialConnectResponse> {
   const { auth } = deps
   await enforceLimits(auth, [[`social:connect:${caller.ip}`, deps.config.rateLimits.connectPerIp]])
-  const flow = await takeFlow(auth, flowId, owner(caller))
+  let codeHash: string | undefined
+  if (request.returnCode !== undefined) {
+    const presented = await flowOfReturnCode(auth, request.flowId, request.returnCode)
+    if (!isOwnedBy(presented, owner(caller))) {
+      await cameBackElsewhere(auth, presented)
+      throw flowNotReady()
+    }
+    codeHash = presented.returnCodeHash
+  }
+  const flow = await takeFlow(auth, request.flowId, owner(caller), codeHash)
   const user = await findUserById(auth.db, flow.userId)
   if (!user) throw new Error("the social login's account vanished")
   const device = await socialDevice(auth, user.id, caller.device, new Date(auth.now()))

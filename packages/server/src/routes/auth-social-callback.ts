@@ -23,6 +23,19 @@ const callbackParamsSchema = z.object({
   user: z.string().max(2048).optional(),
 })
 
+/**
+ * A mini app's browser sent back to its page (issue 29): 303, so Apple's form POST comes back as
+ * a GET. No referrer (this URL held the provider's code and state), never cached (the
+ * `result_uri` is good once).
+ */
+function sendBack(c: Context, location: string): Response {
+  return c.body(null, 303, {
+    location,
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  })
+}
+
 function page(c: Context, outcome: CallbackOutcome, status?: 500): Response {
   const code = status ?? SOCIAL_PAGE_STATUS[outcome]
   return c.html(socialCallbackPage(outcome), code, SOCIAL_PAGE_HEADERS)
@@ -32,7 +45,9 @@ function page(c: Context, outcome: CallbackOutcome, status?: 500): Response {
  * The providers' redirect back to the server: GET with the query, or Apple's form_post POST.
  * No project id and no frame origin: the flow's `state` is the key, and the browser must bring
  * the flow's binding cookie (issue 29); the answer is a static page, never the result itself
- * (the frame asks for that, with its device key).
+ * (the frame asks for that, with its device key). A mini app's flow has no cookie: the answer
+ * sends the browser back to its page with a `result_uri` (the flow and its return code), which
+ * the frame there brings to the result and the connect; still never the result itself.
  */
 export function socialCallbackRoutes(deps: SocialDeps) {
   const app = new Hono<ProjectEnv>()
@@ -48,9 +63,9 @@ export function socialCallbackRoutes(deps: SocialDeps) {
     }
     try {
       const ip = clientIp(c, deps.auth)
-      const outcome = await socialCallback(deps, provider.data, params.data, { ip, binding })
+      const answer = await socialCallback(deps, provider.data, params.data, { ip, binding })
       if (flowId !== undefined) clearBindingCookie(c, deps.auth.config.publicUrl, flowId)
-      return page(c, outcome)
+      return answer.redirect === undefined ? page(c, answer.outcome) : sendBack(c, answer.redirect)
     } catch (error) {
       // Over the limit: the same page; the popup has nobody to show a JSON error to.
       if (error instanceof AuthError && error.code === 'RATE_LIMITED') return page(c, 'refused')

@@ -36,7 +36,8 @@ const callerOf = (request: AuthRequest<unknown>): SocialCaller => ({
  * Social login (issue 12; SPEC §7 GET_SOCIAL_REDIRECT_URI, CONNECT_SOCIAL): start, result and
  * connect, each with a device proof like the email login's calls, and the providers' callback.
  * Without a `social` section every provider answers PROVIDER_NOT_CONFIGURED. The popup's first
- * page binds the flow to its browser (`ancestors`: who may open it for a project).
+ * page binds the flow to its browser (`ancestors`: who may open it for a project); a mini app's
+ * flow (issue 29) comes back to a page of those same origins, with a return code instead.
  */
 export function socialRoutes(
   auth: AuthDeps,
@@ -47,17 +48,22 @@ export function socialRoutes(
   const app = new Hono<ProjectEnv>()
   app.post(SOCIAL_API_PATHS.start, async (c) => {
     const request = await readAuthRequest(c, auth, socialStartRequestSchema)
-    const started = await startSocialLogin(deps, callerOf(request), request.body.provider)
+    const started = await startSocialLogin(
+      deps,
+      callerOf(request),
+      request.body,
+      ancestors(c.var.project),
+    )
     return respond(c, socialStartResponseSchema, started)
   })
   app.post(SOCIAL_API_PATHS.result, async (c) => {
     const request = await readAuthRequest(c, auth, socialResultRequestSchema)
-    const result = await socialResult(deps, callerOf(request), request.body.flowId)
+    const result = await socialResult(deps, callerOf(request), request.body)
     return respond(c, socialResultResponseSchema, result)
   })
   app.post(SOCIAL_API_PATHS.connect, async (c) => {
     const request = await readAuthRequest(c, auth, socialConnectRequestSchema)
-    const session = await connectSocial(deps, callerOf(request), request.body.flowId)
+    const session = await connectSocial(deps, callerOf(request), request.body)
     return respond(c, socialConnectResponseSchema, session)
   })
   app.route('/', socialBindRoutes({ ...deps, ancestors }))

@@ -35,6 +35,7 @@ const FRAME_TEXTS: readonly ErrorCode[] = [
   'FRAME_ERROR',
   'SOMETHING_WENT_WRONG',
   'SOCIAL_OTHER_BROWSER',
+  'SOCIAL_LOGIN_USED',
 ]
 
 function coded(failure: AuthFailure): AuthFailure {

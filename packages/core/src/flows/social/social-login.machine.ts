@@ -22,7 +22,7 @@ import type {
   SocialRedirect,
 } from './social-login.types.js'
 import type { BindPopupInput } from './social-popup-bind.js'
-import { socialRequestSchema } from './social-request.js'
+import { attemptOf, closeUnless, requestOf } from './social-attempt.js'
 import type { SocialPopup } from './social-popup.js'
 
 /** How often the open popup is looked at: a visitor who closes it hears back within this. */
@@ -51,25 +51,45 @@ const showView = {
   params: ({ context }: { context: SocialLoginContext }) => context.provider,
 }
 
-/** A START_FLOW request the run on show was told (REQUEST), when it is a social login's. */
-function requestOf(event: SocialLoginEvent): SocialLoginStart | undefined {
-  if (event.type !== 'REQUEST') return undefined
-  const parsed = socialRequestSchema.safeParse(event.request)
-  return parsed.success ? parsed.data : undefined
-}
+/** Past the wait for the frame's result, the login ends: timed out. */
+const resultWait = {
+  SOCIAL_RESULT_WAIT: { target: 'failed', actions: { type: 'failWith', params: resultTimedOut } },
+} as const
 
-/** Closes a popup the login no longer needs, unless it is `keep` (the same named window again). */
-function closeUnless(popup: SocialPopup | undefined, keep?: SocialPopup) {
-  if (popup && popup !== keep && !popup.closed) popup.close()
-}
-
-/** The popup a request brought (`null`: blocked), or, when it brought none, one opened now. */
-function popupOf(
-  context: SocialLoginContext,
-  given: SocialPopup | null | undefined,
-): SocialPopup | undefined {
-  const popup = given === undefined ? context.openPopup?.() : given
-  return popup ?? undefined
+/**
+ * CONNECT_SOCIAL with the URI `uriOf` reads (the provider's, or a mini app's `result_uri`):
+ * logged in, the login is recorded and the AUTH connector connects next; else it failed.
+ */
+function connectSocialWith(uriOf: (context: SocialLoginContext) => string) {
+  return {
+    id: 'connectSocial',
+    src: 'connectSocial',
+    input: ({ context }: { context: SocialLoginContext }) => ({
+      uri: uriOf(context),
+      ...(context.chainId !== undefined ? { chainId: context.chainId } : {}),
+    }),
+    onDone: {
+      target: 'connecting',
+      actions: [
+        {
+          type: 'recordLogin',
+          params: ({ event }: { event: { output: SocialLoginUser } }) => event.output,
+        },
+        'closePopup',
+        {
+          type: 'emitLoggedIn',
+          params: ({ event }: { event: { output: SocialLoginUser } }) => event.output,
+        },
+      ],
+    },
+    onError: {
+      target: 'failed',
+      actions: {
+        type: 'failWith',
+        params: ({ event }: { event: { error: unknown } }) => providerFailed(event.error),
+      },
+    },
+  } as const
 }
 
 /**
@@ -93,9 +113,17 @@ export const socialLoginMachine = setup({
     emitted: {} as SocialLoginEmitted,
   },
   actors: {
-    /** GET_SOCIAL_REDIRECT_URI: the provider's URL for the popup, and the flow's binding. */
-    requestUri: fromPromise<SocialRedirect, { provider: SocialProvider }>(notProvided),
-    /** CONNECT_SOCIAL: resolves once the frame holds the session (the provider said yes). */
+    /**
+     * GET_SOCIAL_REDIRECT_URI: the provider's URL for the popup, and the flow's binding. With
+     * `redirect` (a mini app), the flow comes back to this page (the runtime names its URL).
+     */
+    requestUri: fromPromise<SocialRedirect, { provider: SocialProvider; redirect: boolean }>(
+      notProvided,
+    ),
+    /**
+     * CONNECT_SOCIAL: resolves once the frame holds the session (the provider said yes). `uri`:
+     * the provider URL the frame gave, or a mini app's `result_uri`.
+     */
     connectSocial: fromPromise<
       SocialLoginUser,
       { uri: string; chainId?: SocialLoginContext['chainId'] }
@@ -124,6 +152,8 @@ export const socialLoginMachine = setup({
   },
   guards: {
     hasPopup: ({ context }) => context.socialWindow !== undefined,
+    isRedirect: ({ context }) => context.redirect === true,
+    isReturning: ({ context }) => context.resultUri !== undefined,
     hasProvider: ({ context }) => context.provider !== undefined,
     isAuthConnector: ({ event }) =>
       event.type === 'CONNECTED' && event.connectorId === AUTH_CONNECTOR_ID,
@@ -137,22 +167,16 @@ export const socialLoginMachine = setup({
      */
     assignStart: assign(({ context }, start: SocialLoginStart | undefined) => {
       if (!start) return {}
-      const socialWindow = popupOf(context, start.popup)
-      closeUnless(context.socialWindow, socialWindow)
       return {
         provider: start.provider,
         chainId: start.chainId,
-        socialWindow,
-        uri: undefined,
-        binding: undefined,
-        failure: undefined,
+        ...attemptOf(context, start.popup, start.resultUri),
       }
     }),
+    // A retry is a new login: a `result_uri` is good once, so it is never sent again.
     assignRetry: assign(({ context, event }) => {
       if (event.type !== 'RETRY') return {}
-      const socialWindow = popupOf(context, 'popup' in event ? event.popup : undefined)
-      closeUnless(context.socialWindow, socialWindow)
-      return { socialWindow, uri: undefined, binding: undefined, failure: undefined }
+      return attemptOf(context, 'popup' in event ? event.popup : undefined, undefined)
     }),
     closePopup: assign(({ context }) => {
       closeUnless(context.socialWindow)
@@ -184,6 +208,8 @@ export const socialLoginMachine = setup({
       type: 'connected' as const,
       provider: context.provider!,
     })),
+    /** A mini app's login: the flow's runtime sends the whole page to the provider's URL. */
+    leavePage: (_, _uri: string) => undefined,
     /** A login starting: the flow's runtime shows its view (ConnectingSocial, this provider). */
     showView: (_, _provider: SocialProvider | undefined) => undefined,
     /** The frame holds a session: the flow's runtime connects the AUTH connector. */
@@ -198,6 +224,7 @@ export const socialLoginMachine = setup({
   context: ({ input }) => ({
     storage: input.storage,
     ...(input.openPopup ? { openPopup: input.openPopup } : {}),
+    ...(input.inMiniApp ? { inMiniApp: input.inMiniApp } : {}),
     ...(input.start ? { initial: input.start } : {}),
   }),
   initial: 'starting',
@@ -229,9 +256,14 @@ export const socialLoginMachine = setup({
       ],
     },
     idle: { entry: 'closePopup' },
-    /** Transient: the popup came with the request, or was opened; none means it was blocked. */
+    /**
+     * Transient: a mini app's login comes back or leaves the page; else the popup came with the
+     * request, or was opened, and none means it was blocked.
+     */
     openingPopup: {
       always: [
+        { guard: 'isReturning', target: 'returning' },
+        { guard: 'isRedirect', target: 'requestingUri' },
         { guard: 'hasPopup', target: 'requestingUri' },
         { target: 'failed', actions: { type: 'failWith', params: popupBlocked } },
       ],
@@ -240,11 +272,21 @@ export const socialLoginMachine = setup({
       invoke: {
         id: 'requestUri',
         src: 'requestUri',
-        input: ({ context }) => ({ provider: context.provider! }),
-        onDone: {
-          target: 'awaitingProvider',
-          actions: { type: 'assignRedirect', params: ({ event }) => event.output },
-        },
+        input: ({ context }) => ({
+          provider: context.provider!,
+          redirect: context.redirect === true,
+        }),
+        onDone: [
+          {
+            guard: 'isRedirect',
+            target: 'leavingPage',
+            actions: { type: 'assignRedirect', params: ({ event }) => event.output },
+          },
+          {
+            target: 'awaitingProvider',
+            actions: { type: 'assignRedirect', params: ({ event }) => event.output },
+          },
+        ],
         onError: {
           target: 'failed',
           actions: { type: 'failWith', params: ({ event }) => loginFailed(event.error) },
@@ -253,32 +295,8 @@ export const socialLoginMachine = setup({
     },
     /** The visitor is at the provider; the frame waits for the server's result. */
     awaitingProvider: {
-      invoke: {
-        id: 'connectSocial',
-        src: 'connectSocial',
-        input: ({ context }) => ({
-          uri: context.uri!,
-          ...(context.chainId !== undefined ? { chainId: context.chainId } : {}),
-        }),
-        onDone: {
-          target: 'connecting',
-          actions: [
-            { type: 'recordLogin', params: ({ event }) => event.output },
-            'closePopup',
-            { type: 'emitLoggedIn', params: ({ event }) => event.output },
-          ],
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'failWith', params: ({ event }) => providerFailed(event.error) },
-        },
-      },
-      after: {
-        SOCIAL_RESULT_WAIT: {
-          target: 'failed',
-          actions: { type: 'failWith', params: resultTimedOut },
-        },
-      },
+      invoke: connectSocialWith((context) => context.uri!),
+      after: resultWait,
       initial: 'popupOpen',
       states: {
         popupOpen: {
@@ -311,6 +329,19 @@ export const socialLoginMachine = setup({
         },
       },
     },
+    /**
+     * A mini app's login: the page goes to the provider, and this instance with it; it comes
+     * back to a new one (`returning`). A page that stays (the navigation refused) times out.
+     */
+    leavingPage: {
+      entry: { type: 'leavePage', params: ({ context }) => context.uri! },
+      after: resultWait,
+    },
+    /** A mini app's login came back: the frame finishes it with the page's `result_uri`. */
+    returning: {
+      invoke: connectSocialWith((context) => context.resultUri!),
+      after: resultWait,
+    },
     /** The frame holds the session: the AUTH connector connects (the root reports it). */
     connecting: connectingState(loginFailed),
     connected: { entry: 'emitConnected' },
@@ -329,4 +360,11 @@ export const socialLoginMachine = setup({
 
 /** The machine's states, for views: which step is on show. */
 export type SocialLoginStep =
-  'idle' | 'requestingUri' | 'awaitingProvider' | 'connecting' | 'connected' | 'failed'
+  | 'idle'
+  | 'requestingUri'
+  | 'awaitingProvider'
+  | 'leavingPage'
+  | 'returning'
+  | 'connecting'
+  | 'connected'
+  | 'failed'

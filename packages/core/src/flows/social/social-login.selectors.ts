@@ -14,11 +14,15 @@ export interface SocialLoginView {
   readonly provider: SocialProvider | undefined
   /** The last attempt's failure, while `step` is `failed`. */
   readonly failure: SocialFailure | undefined
+  /** A mini app's login (issue 29): the page leaves for the provider, no popup opens. */
+  readonly redirect: boolean
 }
 
 const steps: readonly SocialLoginStep[] = [
   'requestingUri',
   'awaitingProvider',
+  'leavingPage',
+  'returning',
   'connecting',
   'connected',
   'failed',
@@ -26,11 +30,12 @@ const steps: readonly SocialLoginStep[] = [
 
 /** The login's step, provider and failure, from one snapshot. */
 export function selectSocialLogin(snapshot: SocialLoginSnapshot | undefined): SocialLoginView {
-  if (!snapshot) return { step: 'idle', provider: undefined, failure: undefined }
+  if (!snapshot) return { step: 'idle', provider: undefined, failure: undefined, redirect: false }
   const step = steps.find((name) => snapshot.matches(name)) ?? 'idle'
   return {
     step,
     provider: snapshot.context.provider,
     failure: step === 'failed' ? snapshot.context.failure : undefined,
+    redirect: snapshot.context.redirect === true,
   }
 }

@@ -14,6 +14,11 @@ export interface SocialLoginStart {
   /** The popup a click opened; `null`: the browser blocked it; absent: the machine opens one. */
   readonly popup?: SocialPopup | null
   readonly chainId?: ChainId
+  /**
+   * A mini app's login coming back (issue 29, SPEC §2): the `result_uri` the page was loaded
+   * with, which the frame finishes the login with. No popup, no provider URL.
+   */
+  readonly resultUri?: string
 }
 
 /** What the social-login machine is started with. */
@@ -26,6 +31,11 @@ export interface SocialLoginInput {
    * without one (a host's `latch.open({ route })`, a RETRY); `null` when the browser blocked it.
    */
   readonly openPopup?: () => SocialPopup | null
+  /**
+   * Whether the page is a mini app (issue 29), asked at each login: there the login leaves the
+   * page for the provider instead of opening a popup. None: never.
+   */
+  readonly inMiniApp?: () => boolean
 }
 
 /** The frame's answer to GET_SOCIAL_REDIRECT_URI: the provider's URL and the flow's binding. */
@@ -47,6 +57,11 @@ export interface SocialLoginContext {
   /** The login the run was started with, begun on entry. */
   readonly initial?: SocialLoginStart
   readonly openPopup?: () => SocialPopup | null
+  readonly inMiniApp?: () => boolean
+  /** A mini app's login: the page leaves for the provider (no popup), and comes back. */
+  redirect?: boolean
+  /** A mini app's login come back: its `result_uri`, for CONNECT_SOCIAL. */
+  resultUri?: string
   /** SPEC §3 account state `socialProvider`: the provider of the login under way. */
   provider?: SocialProvider
   /** The EVM chain the frame is asked to log in on (CONNECT_SOCIAL `chainId`). */

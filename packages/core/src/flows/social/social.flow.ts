@@ -14,6 +14,8 @@ import { socialProviderSchema } from './social-provider.js'
  * embedded wallet connects as the AUTH connector. A run starts from the click
  * (`latch.connectSocial`, a START_FLOW carrying the popup), or when ConnectingSocial is opened
  * (`latch.open({ route })`, which opens a popup itself). Leaving the view closes the popup.
+ * In a mini app (issue 29, SPEC §2) no popup opens: the page itself goes to the provider and
+ * comes back with `result_uri`, which the flow reads when the instance first runs.
  */
 export const socialFlow = defineFlow({
   id: 'connectingSocial',
@@ -51,6 +53,15 @@ export const socialFlow = defineFlow({
       if (!offered || !socialPopup) {
         const feature = `features.socials.${String(provider)}`
         return Promise.reject(new LatchError('FEATURE_NOT_AVAILABLE', { values: { feature } }))
+      }
+      // A mini app opens no popup (issue 29): the run leaves the page for the provider.
+      if (socialPopup.page.isMiniApp()) {
+        return (async () => {
+          await context.ready()
+          const { socialConnected } = await import('./social.runtime.js')
+          context.startFlow('connectingSocial', { provider })
+          return socialConnected(context.children, context.runRefs().socialLogin)
+        })()
       }
       // Opened here, in the visitor's click and before any await, so popup blockers let it
       // through, on the loading page (an instance not running yet opens a blank window and

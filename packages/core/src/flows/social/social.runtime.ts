@@ -21,6 +21,7 @@ import { bindPopupLogic } from './social-popup-bind.js'
 import { windowMessages } from './social-popup.js'
 import { socialPopupUrl } from './social-popup-url.js'
 import { socialRequestSchema } from './social-request.js'
+import { pageWithoutResult, socialReturnLogic, type SocialReturn } from './social-return.js'
 
 /** The social login (issue 12) through the instance's secure frame, moving the modal itself. */
 export function socialLoginLogic(port: FlowPort) {
@@ -32,9 +33,13 @@ export function socialLoginLogic(port: FlowPort) {
   }
   return socialLoginMachine.provide({
     actors: {
+      // A mini app's login comes back to this page, as it is now (without an old result).
       requestUri: fromPromise(async ({ input, signal }) => {
-        const { provider } = input
-        return (await link()).ask('GET_SOCIAL_REDIRECT_URI', { provider }, signal)
+        const { provider, redirect } = input
+        const page = socialPopup?.page
+        const returnUrl = redirect && page ? pageWithoutResult(page.href()) : undefined
+        const payload = { provider, ...(returnUrl ? { returnUrl } : {}) }
+        return (await link()).ask('GET_SOCIAL_REDIRECT_URI', payload, signal)
       }),
       // On the EVM chain the AUTH connector will connect on, unless the start named one.
       connectSocial: fromPromise(async ({ input, signal }) => {
@@ -81,6 +86,7 @@ export function socialLoginLogic(port: FlowPort) {
         enqueue.sendTo(port.modal, leaveLoginView(port.modal))
       }),
       abandonConnect: sendTo(port.connection, () => abandonAuthConnect(port.connection)),
+      leavePage: (_, uri: string) => socialPopup?.page.leave(uri),
     },
   })
 }
@@ -92,24 +98,55 @@ function loginInput(port: FlowPort): SocialLoginInput {
   return {
     storage: port.storage,
     openPopup: () => socialPopup.open(socialPopupUrl(socialPopup.serverUrl)),
+    inMiniApp: () => socialPopup.page.isMiniApp(),
   }
 }
 
 /** A social login's run, while ConnectingSocial (or the click that started it) is on show. */
 export type SocialRefs = { readonly socialLogin?: ActorRefFrom<typeof socialLoginMachine> }
 
-/** The social flow's runtime part: a run per login, with the click's popup when one came. */
-export const socialRuntime: FlowRuntime<SocialRefs, Record<never, never>> = ({ port }) => {
+/** The page's check for a mini app's login coming back, for the instance's life. */
+export type SocialServices = { readonly socialReturn?: ActorRefFrom<typeof socialReturnLogic> }
+
+/**
+ * The social flow's runtime part: a run per login, with the click's popup when one came; and,
+ * once, the check for a mini app's login coming back (social-return.ts), whose run then takes
+ * the page's `result_uri`.
+ */
+export const socialRuntime: FlowRuntime<SocialRefs, SocialServices> = ({ port, spawn }) => {
   const logic = socialLoginLogic(port)
+  const { socialPopup } = port.io
+  // The login come back, until its run starts (once: a result URI is good once).
+  let returned: SocialReturn | undefined
+  const services: SocialServices = socialPopup
+    ? {
+        socialReturn: spawn(socialReturnLogic, {
+          systemId: 'socialReturn',
+          input: {
+            page: socialPopup.page,
+            serverUrl: socialPopup.serverUrl,
+            modal: port.modal,
+            found: (login) => {
+              returned = login
+            },
+          },
+        }),
+      }
+    : {}
   return {
-    services: {},
+    services,
     start({ spawn, route: shown, request }) {
       const asked = socialRequestSchema.safeParse(request)
+      const back = shown?.view === 'ConnectingSocial' && returned?.provider === shown.data.provider
+      const resumed = back ? returned : undefined
+      returned = undefined
       const start = asked.success
         ? asked.data
-        : shown?.view === 'ConnectingSocial'
-          ? { provider: shown.data.provider }
-          : undefined
+        : resumed
+          ? resumed
+          : shown?.view === 'ConnectingSocial'
+            ? { provider: shown.data.provider }
+            : undefined
       const input = { ...loginInput(port), ...(start ? { start } : {}) }
       return { socialLogin: spawn(logic, { systemId: 'socialLogin', input }) }
     },

@@ -4,6 +4,7 @@ import {
   SOCIAL_POPUP_POLL_MS,
   type Latch,
   type LatchOptions,
+  type MiniAppPage,
 } from '@latch/core'
 import type { FrameUser } from '@latch/frame'
 import { act, fireEvent, waitFor } from '@testing-library/react'
@@ -35,7 +36,10 @@ const isOpen = (latch: Latch) => latch.modal.getSnapshot().matches({ visibility:
  * Connect open with a Latch server (so social login shows), popups in memory and a scripted
  * secure frame whose CONNECT_SOCIAL waits for the test.
  */
-async function renderSocial(options: Partial<LatchOptions> = {}) {
+async function renderSocial(
+  options: Partial<LatchOptions> = {},
+  env: { miniAppPage?: MiniAppPage } = {},
+) {
   const popups = fakeOpener()
   const answers: Array<Deferred<FrameUser>> = []
   const frame = scriptedFrame({
@@ -55,6 +59,7 @@ async function renderSocial(options: Partial<LatchOptions> = {}) {
       authFrame: frame.authFrame,
       socialPopup: popups.open,
       fetchProjectConfig: () => Promise.reject(new Error('offline')),
+      ...env,
     },
     open: true,
   })
@@ -126,6 +131,24 @@ describe('ConnectingSocial (issue 12)', () => {
     )
     await waitFor(() => expect(isOpen(latch)).toBe(false))
     expect(popups.popups[0]!.closedBy).toBe('core')
+  })
+
+  it('in a mini app (issue 29): no popup, the view says the page goes to the provider, and it goes', async () => {
+    const left: string[] = []
+    const page: MiniAppPage = {
+      isMiniApp: () => true,
+      href: () => 'http://127.0.0.1:5173/',
+      leave: (url) => void left.push(url),
+      replaceUrl: () => undefined,
+    }
+    const { popups } = await renderSocial({}, { miniAppPage: page })
+    fireEvent.click(await modal().findByRole('button', { name: 'Continue with GitHub' }))
+    expect(await modal().findByText('Going to GitHub')).toBeTruthy()
+    expect(modal().getByText('Log in to GitHub, and you will come back here.')).toBeTruthy()
+    expect(modal().getByRole('status').textContent).toContain('Opening GitHub…')
+    await waitFor(() => expect(left).toEqual([PROVIDER_URL]))
+    expect(popups.popups).toEqual([])
+    expect(await axeViolations()).toEqual([])
   })
 
   it('a blocked popup: says so, and Try again (keyboard) opens one from a fresh click', async () => {

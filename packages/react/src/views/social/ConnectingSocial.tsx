@@ -12,6 +12,8 @@ import { useSocialLogin } from './useSocialLogin.js'
  * the step, offers Cancel (leaving the view stops the login and closes the popup) and, after a
  * failure that stays here (a blocked popup, a frame that did not load), Try again: a fresh click,
  * which opens a new popup. A closed popup, a refusal or a timeout go back to Connect with a toast.
+ * In a mini app (issue 29) the page itself goes to the provider and comes back: the view says
+ * so, then shows the wallet connecting once the page is back.
  */
 export function ConnectingSocial({ route }: ViewProps<'ConnectingSocial'>) {
   const { provider } = route.data
@@ -34,11 +36,21 @@ export function ConnectingSocial({ route }: ViewProps<'ConnectingSocial'>) {
           </h3>
           <FailureText failure={failure} />
         </>
-      ) : step === 'connecting' || step === 'connected' ? (
+      ) : step === 'returning' || step === 'connecting' || step === 'connected' ? (
         <div role="status">
           <span className="latch-spinner" aria-hidden="true" />
           <p className="latch-muted">{t('view.ConnectingSocial.connecting')}</p>
         </div>
+      ) : login.redirect ? (
+        <>
+          <h3>{t('view.ConnectingSocial.leaving', { provider: name })}</h3>
+          <p className="latch-muted">
+            {t('view.ConnectingSocial.leavingHint', { provider: name })}
+          </p>
+          <div role="status">
+            <Spinner label={t('view.ConnectingSocial.opening', { provider: name })} />
+          </div>
+        </>
       ) : (
         <>
           <h3>{t('view.ConnectingSocial.continueIn', { provider: name })}</h3>

@@ -10,6 +10,8 @@ export const connectingSocialMessages = {
   'view.ConnectingSocial.continueIn': 'Continue in the {provider} window',
   'view.ConnectingSocial.hint': 'Log in to {provider} in the window that opened, then come back.',
   'view.ConnectingSocial.opening': 'Opening {provider}…',
+  'view.ConnectingSocial.leaving': 'Going to {provider}',
+  'view.ConnectingSocial.leavingHint': 'Log in to {provider}, and you will come back here.',
   'view.ConnectingSocial.waiting': 'Waiting for {provider}…',
   'view.ConnectingSocial.connecting': 'Connecting your wallet…',
   'view.ConnectingSocial.blocked': 'The window was blocked',

@@ -4,7 +4,10 @@ import { useLatch } from '../../hooks/useLatch.js'
 import { useSelector } from '../../hooks/useSelector.js'
 
 const sameView = (a: SocialLoginView, b: SocialLoginView) =>
-  a.step === b.step && a.provider === b.provider && a.failure === b.failure
+  a.step === b.step &&
+  a.provider === b.provider &&
+  a.failure === b.failure &&
+  a.redirect === b.redirect
 
 /**
  * The social login's step, provider and failure (core's `latch.socialLogin`, the run on show),

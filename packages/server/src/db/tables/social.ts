@@ -41,6 +41,17 @@ export const socialFlows = pgTable(
     bindingHash: text('binding_hash').notNull(),
     /** When the popup took the binding: once. */
     boundAt: at('bound_at'),
+    /**
+     * A mini app's flow (issue 29, SPEC §2): the host page the callback sends the browser back
+     * to, on one of the project's origins. Such a flow has no popup, so it is never bound: the
+     * return code below and the device key bind it instead.
+     */
+    returnUrl: text('return_url'),
+    /**
+     * HMAC of the return code the callback put in the result URI: the session is given only with
+     * it (and only to the device that started the flow). Null until the callback made one.
+     */
+    returnCodeHash: text('return_code_hash'),
     /** The OIDC nonce (google, apple): the id token must carry it. */
     nonce: text('nonce'),
     /** `pending` → (`ready` | `error`) → `connected`. */
