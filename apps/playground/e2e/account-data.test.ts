@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict'
 import { NATIVE_BALANCE_CACHE_MS } from '@latch/core'
-import { BYTES32_TOKEN, TEST_COLLECTION, TEST_TOKEN, type Devnet } from '@latch/devnet'
+import { BYTES32_TOKEN, TEST_COLLECTION, TEST_TOKEN, TEST_USDC, type Devnet } from '@latch/devnet'
 import type { Locator, Page } from 'playwright-core'
 import {
   createPublicClient,
   createWalletClient,
   erc20Abi,
   formatEther,
+  formatUnits,
   http,
   isHash,
   parseEther,
@@ -117,6 +118,7 @@ describe('the Account tabs on the Latch server', () => {
   const account = () => stack.devnet.accounts[0]!.address
   const rpcUrl = () => stack.chains[0]!.rpcUrl
   const lttAddress = () => stack.devnet.contracts[stack.chains[0]!.chainId]!.testToken
+  const usdcAddress = () => stack.devnet.contracts[stack.chains[0]!.chainId]!.usdc
 
   /** Picks `tab` on a failed read: its reason, never a spinner, and axe finds nothing. */
   async function expectFailedTab(page: Page, tab: 'nfts' | 'activity', reason: string) {
@@ -141,9 +143,15 @@ describe('the Account tabs on the Latch server', () => {
     expect(JSON.stringify(assets).toLowerCase()).toContain(lttAddress().toLowerCase())
     const eth = Number(formatEther(await anvilBalance(rpcUrl(), account())))
     const ltt = Number(formatEther(await tokenBalance(rpcUrl(), lttAddress(), account())))
+    const usdc = Number(
+      formatUnits(await tokenBalance(rpcUrl(), usdcAddress(), account()), TEST_USDC.decimals),
+    )
     const ethValue = eth * DEVNET_PRICES_USD.ETH!
     const lttValue = ltt * DEVNET_PRICES_USD[TEST_TOKEN.symbol]!
+    const usdcValue = usdc * DEVNET_PRICES_USD[TEST_USDC.symbol]!
     await expect.poll(() => tokenRow(panel, TEST_TOKEN.name).innerText()).toContain(usd(lttValue))
+    // The 6-decimal test USDC the devnet's pools trade (issue 32), priced at par.
+    await expect.poll(() => tokenRow(panel, TEST_USDC.name).innerText()).toContain(usd(usdcValue))
     await expect.poll(() => tokenRow(panel, 'Ether').innerText()).toContain(usd(ethValue))
     expect(await tokenRow(panel, TEST_TOKEN.name).innerText()).toContain(
       `${usd(DEVNET_PRICES_USD[TEST_TOKEN.symbol]!)} each`,
@@ -153,7 +161,7 @@ describe('the Account tabs on the Latch server', () => {
     // The total sums what is priced, in the list's order.
     await expect
       .poll(async () => (await panel.innerText()).replace(/\s+/g, ' '))
-      .toContain(`${t('view.Account.tokens.total')} ${usd(0 + ethValue + lttValue)}`)
+      .toContain(`${t('view.Account.tokens.total')} ${usd(ethValue + lttValue + usdcValue)}`)
     await axe.check(page, 'Tokens, filled')
     axe.expectClean()
   })

@@ -5,7 +5,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generateWalletIcon } from '@latch/core'
-import { BYTES32_TOKEN, TEST_TOKEN, devnetAccounts, type Devnet } from '@latch/devnet'
+import {
+  BYTES32_TOKEN,
+  DEVNET_SWAP_PRICES_USD,
+  TEST_TOKEN,
+  TEST_USDC,
+  devnetAccounts,
+  type Devnet,
+} from '@latch/devnet'
 import {
   openDatabase,
   parseServerConfig,
@@ -21,13 +28,11 @@ import { PLAYGROUND_PROJECT_ID } from '../src/config.js'
 export const LOCAL_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
 
 /**
- * Fixed USD prices, so the Tokens tab has values to show on the devnet: ETH's, and the test
- * token's (the bytes32 token stays unpriced: the tab's token without a value).
+ * Fixed USD prices, so the Tokens tab has values to show on the devnet: ETH's, the test
+ * token's and the test USDC's, the prices the devnet's pools were seeded at (the bytes32 token
+ * stays unpriced: the tab's token without a value).
  */
-export const DEVNET_PRICES_USD: Readonly<Record<string, number>> = {
-  ETH: 3000,
-  [TEST_TOKEN.symbol]: 2,
-}
+export const DEVNET_PRICES_USD: Readonly<Record<string, number>> = DEVNET_SWAP_PRICES_USD
 
 /**
  * The indexer on every devnet chain, from block 0: the deployments' mints of the TestCollection
@@ -145,6 +150,7 @@ export function playgroundServerConfig(
         ? [
             { address: contracts.testToken, ...pick(TEST_TOKEN) },
             { address: contracts.bytes32Token, ...pick(BYTES32_TOKEN) },
+            { address: contracts.usdc, ...pick(TEST_USDC) },
           ]
         : []
       return [native, ...tokens].map((token) => ({ caipNetworkId: caip(chain.chainId), ...token }))
@@ -177,7 +183,9 @@ export function devnetWalletTokens(devnet: DevnetServices): Record<number, `0x${
   return Object.fromEntries(
     devnet.chains.flatMap((chain) => {
       const contracts = devnet.contracts[chain.chainId]
-      return contracts ? [[chain.chainId, [contracts.testToken, contracts.bytes32Token]]] : []
+      return contracts
+        ? [[chain.chainId, [contracts.testToken, contracts.bytes32Token, contracts.usdc]]]
+        : []
     }),
   )
 }

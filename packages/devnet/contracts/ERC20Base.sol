@@ -1,24 +1,17 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// @title ERC20Base
+/// @title ERC20Ledger
 /// @notice The balance and allowance half of ERC-20, shared by the devnet's tokens so that each
-///         token only decides how its `name()` and `symbol()` are typed.
-abstract contract ERC20Base {
-    uint8 public constant decimals = 18;
+///         token only decides its metadata (how `name()` and `symbol()` are typed, its decimals)
+///         and who its supply is minted to.
+abstract contract ERC20Ledger {
     uint256 public totalSupply;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
 
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
-
-    /// @dev Every holder gets the same amount so tests can assert balances without bookkeeping.
-    constructor(address[] memory holders, uint256 amountEach) {
-        for (uint256 i = 0; i < holders.length; i++) {
-            _mint(holders[i], amountEach);
-        }
-    }
 
     function transfer(address to, uint256 value) external returns (bool) {
         _transfer(msg.sender, to, value);
@@ -56,5 +49,21 @@ abstract contract ERC20Base {
         totalSupply += value;
         balanceOf[to] += value;
         emit Transfer(address(0), to, value);
+    }
+}
+
+/// @title ERC20Base
+/// @notice The ledger with 18 decimals and an equal amount minted to every holder, shared by
+///         TestToken and Bytes32Token.
+abstract contract ERC20Base is ERC20Ledger {
+    uint8 public constant decimals = 18;
+
+    /// @dev Every holder gets the same amount so tests can assert balances without bookkeeping.
+    ///      A holder listed twice gets the amount twice (the devnet's liquidity account, see
+    ///      src/uniswap.ts).
+    constructor(address[] memory holders, uint256 amountEach) {
+        for (uint256 i = 0; i < holders.length; i++) {
+            _mint(holders[i], amountEach);
+        }
     }
 }

@@ -4,10 +4,11 @@
 // and rebuilt only when a source, the compiler or this script changes: build, typecheck and test
 // all call this script, and an unchanged run must cost next to nothing.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readIfExists, writeGenerated } from './generated-file.mjs'
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const contractsDir = join(packageDir, 'contracts')
@@ -89,23 +90,5 @@ const body = [
   ),
 ].join('\n')
 
-// Formatted with the repository's Prettier settings because `prettier --check .` at the root
-// does not read this package's .gitignore.
-const prettier = await import('prettier')
-const options = (await prettier.resolveConfig(outFile)) ?? {}
-const formatted = await prettier.format(body, { ...options, filepath: outFile })
-
-// Written through a rename so a concurrent build, typecheck or test never reads half a file.
-mkdirSync(dirname(outFile), { recursive: true })
-const tmpFile = `${outFile}.${process.pid}.tmp`
-writeFileSync(tmpFile, formatted)
-renameSync(tmpFile, outFile)
+await writeGenerated(outFile, body)
 console.log(`compile-contracts: ${artifacts.map((a) => a.name).join(', ')} → src/generated`)
-
-function readIfExists(file) {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
-}

@@ -60,3 +60,27 @@ export const devnetAccounts: readonly DevnetAccount[] = [
     privateKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
   },
 ]
+
+/**
+ * Accounts 0..4, which every devnet token (LTT, B32, USDC) is minted to; 5..9 hold none, so tests
+ * have both a holder and a fresh account.
+ */
+export const devnetTokenHolders: readonly Address[] = devnetAccounts
+  .slice(0, 5)
+  .map((account) => account.address)
+
+/** The seed {@link DEVNET_LIQUIDITY_ACCOUNT}'s key is the keccak256 of (as UTF-8). */
+export const DEVNET_LIQUIDITY_KEY_SEED = 'latch devnet liquidity'
+
+/**
+ * The account that deploys the devnet's swap contracts (WETH9, Uniswap v2, the test USDC) and
+ * owns the liquidity of its pools (see uniswap.ts). Deliberately not one of
+ * {@link devnetAccounts}: the tests count those accounts' nonces, ETH and token balances, and none
+ * of that may move. Its key is keccak256({@link DEVNET_LIQUIDITY_KEY_SEED}), a public test key;
+ * listed, like the accounts, and re-derived in `accounts.test.ts`. Anvil does not fund it: the
+ * devnet gives it ether with `anvil_setBalance`.
+ */
+export const DEVNET_LIQUIDITY_ACCOUNT: DevnetAccount = {
+  address: '0x86A7D458094016ae4cF5713308Fd9540Eed389aE',
+  privateKey: '0xd70fe0491ccc8562a4887174f2df026992d3de7b8807f546247e8e859d48b346',
+}

@@ -4,8 +4,8 @@ import { devnetSummary } from './summary.js'
 
 const USAGE = `Usage: latch-devnet [--out <file>] [--block-time <seconds>]
 
-Starts Latch's local devnet (two anvil chains, funded accounts, test tokens), prints one JSON
-line {chains, accounts, contracts} to stdout and runs until SIGINT or SIGTERM.
+Starts Latch's local devnet (two anvil chains, funded accounts, test tokens, Uniswap v2 pools),
+prints one JSON line {chains, accounts, contracts} to stdout and runs until SIGINT or SIGTERM.
 Ports: LATCH_DEVNET_PORT_A and LATCH_DEVNET_PORT_B, or free ones.
 
   --out <file>            also write the JSON line to <file> (removed again on stop)

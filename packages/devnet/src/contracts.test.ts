@@ -29,8 +29,12 @@ import {
 } from './contracts.js'
 import { startDevnet, type Devnet, type DevnetChain } from './devnet.js'
 import { devnetNetwork, type DevnetNetwork } from './network.js'
+import { DEVNET_POOLS } from './uniswap.js'
 
 const million = parseEther('1000000')
+const lttInPools = DEVNET_POOLS.flatMap(({ tokens, reserves }) =>
+  tokens.flatMap((token, i) => (token === 'testToken' ? [reserves[i]!] : [])),
+).reduce((sum, amount) => sum + amount, 0n)
 const address = (index: number) => devnetAccounts[index]!.address
 // Account 4 holds tokens, 5 and 6 hold none.
 const [alice, bob, carol] = [address(4), address(5), address(6)]
@@ -73,7 +77,8 @@ describe('TestToken', () => {
       await expect(token.read.name()).resolves.toBe('Latch Test Token')
       await expect(token.read.symbol()).resolves.toBe('LTT')
       await expect(token.read.decimals()).resolves.toBe(18)
-      await expect(token.read.totalSupply()).resolves.toBe(5n * million)
+      // The rest of the supply was minted to the liquidity account and is all in the pools.
+      await expect(token.read.totalSupply()).resolves.toBe(5n * million + lttInPools)
       const balances = await Promise.all(
         devnetAccounts.map((a) => token.read.balanceOf([a.address])),
       )

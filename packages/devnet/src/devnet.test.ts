@@ -84,6 +84,21 @@ describe('startDevnet', () => {
   })
 
   it('deploys the contracts at the same deterministic addresses on every chain', async () => {
+    // Pinned: other packages, the playground and people's wallets know these addresses.
+    expect(devnetContractAddresses).toEqual({
+      testToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      bytes32Token: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+      reverter: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+      testCollection: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+      multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+      weth: '0xd6Dd4cd0acA478b70940C014FD195Dae05be976d',
+      usdc: '0x097F789181Ac26d1DA02979D466AB49c7e2f3910',
+      uniswapV2Factory: '0xA10b2AaebD3ac0Fb6733f331790132b7E114D297',
+      uniswapV2Router: '0xE74b8833c7f499125B3Dc688aaB860c7dFf3F596',
+      wethUsdcPair: '0x02FBb8f5bF1a3E3B6D2A2a487d98f0acD69Ece19',
+      wethLttPair: '0xBB1E6332b53e330ebE77959b6B9EcE8a5521E083',
+      usdcLttPair: '0xDD071E3470778E18729d8d0B9d49ab9D3b8E40A4',
+    })
     for (const chain of devnet.chains) {
       expect(devnet.contracts[chain.chainId]).toEqual(devnetContractAddresses)
       for (const address of Object.values(devnetContractAddresses)) {

@@ -58,8 +58,9 @@ interface StartedChain {
 
 /**
  * Starts the devnet: one anvil per chain on 127.0.0.1, each funding {@link devnetAccounts} with
- * 10 000 ETH, then deploys TestToken, Bytes32Token and Reverter on every chain from account 0.
- * Whatever was started is stopped again if any step fails.
+ * 10 000 ETH, then deploys the test contracts (see deployDevnetContracts) on every chain: LTT, B32,
+ * Reverter and the collection from account 0; WETH9, Uniswap v2 and USDC with seeded pools from
+ * the liquidity account. Whatever was started is stopped again if any step fails.
  */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const startedAt = performance.now()

@@ -1,8 +1,10 @@
 export {
   DEVNET_ACCOUNT_BALANCE_ETH,
   DEVNET_ACCOUNT_COUNT,
+  DEVNET_LIQUIDITY_ACCOUNT,
   DEVNET_MNEMONIC,
   devnetAccounts,
+  devnetTokenHolders,
   type DevnetAccount,
 } from './accounts.js'
 export { TEST_COLLECTION, collectionTokenSvg, collectionTokenUri } from './collection.js'
@@ -37,3 +39,18 @@ export {
 export { devnetNetwork, type DevnetChainRef, type DevnetNetwork } from './network.js'
 export { DEVNET_HOST, DEVNET_PORT_ENV } from './ports.js'
 export { devnetSummary, type DevnetSummary } from './summary.js'
+export {
+  DEVNET_POOLS,
+  DEVNET_POOL_SIDE_USD,
+  DEVNET_SWAP_PRICES_USD,
+  TEST_USDC,
+  UNISWAP_V2_PAIR_INIT_CODE_HASH,
+  testUsdcAbi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV2RouterAbi,
+  weth9Abi,
+  type DevnetPool,
+  type DevnetPoolToken,
+  type DevnetSwapContracts,
+} from './uniswap.js'
