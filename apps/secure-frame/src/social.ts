@@ -1,4 +1,5 @@
 import {
+  INVALID_APP_CONFIGURATION_TEXT,
   parseSocialResultUri,
   SOCIAL_API_PATHS,
   SOCIAL_RESULT_TIMEOUT_MS,
@@ -34,7 +35,7 @@ export const SOCIAL_UNKNOWN_URI = FLOW_UNKNOWN
 export const SOCIAL_TIMED_OUT = FLOW_TIMED_OUT
 
 /** SPEC §8 'Invalid App Configuration': a mini app's return URL that is not the host's own. */
-export const INVALID_APP_CONFIGURATION = 'Invalid App Configuration'
+export const INVALID_APP_CONFIGURATION = INVALID_APP_CONFIGURATION_TEXT
 
 /** A mini app's login: the page to come back to, and the origin of the page embedding the frame. */
 export interface SocialReturn {

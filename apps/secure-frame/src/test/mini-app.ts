@@ -6,6 +6,7 @@
 // login. Scripted rather than the real routes: the frame's side is what these tests are about.
 import { randomBytes, randomUUID } from 'node:crypto'
 import {
+  SOCIAL_LOGIN_USED_TEXT,
   SOCIAL_API_PATHS,
   socialResultRequestSchema,
   socialResultUri,
@@ -67,8 +68,7 @@ export function miniAppServer(world: World): MiniAppServer {
     if (!flow?.code || flow.code !== request.data.returnCode) {
       return refusal(404, 'FLOW_NOT_FOUND', 'No such social login')
     }
-    if (flow.used)
-      return refusal(409, 'FLOW_USED', 'This social login was already used: start again')
+    if (flow.used) return refusal(409, 'FLOW_USED', SOCIAL_LOGIN_USED_TEXT)
     return flow
   }
 

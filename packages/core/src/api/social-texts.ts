@@ -13,3 +13,9 @@ export const SOCIAL_OTHER_BROWSER_TEXT =
  * `result_uri` brought back a second time (issue 29: a result URI is good once).
  */
 export const SOCIAL_LOGIN_USED_TEXT = 'This social login was already used: start again'
+
+/**
+ * SPEC §8's 'Invalid App Configuration', as the frame and the Latch server send it for a mini
+ * app's return URL that is not one of the project's pages (issue 29); the catalogue's text too.
+ */
+export const INVALID_APP_CONFIGURATION_TEXT = 'Invalid App Configuration'

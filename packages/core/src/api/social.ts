@@ -28,7 +28,11 @@ export const SOCIAL_FLOW_TTL_SECONDS = 600
 
 export { SOCIAL_POPUP_PATH } from './social-paths.js'
 
-export { SOCIAL_LOGIN_USED_TEXT, SOCIAL_OTHER_BROWSER_TEXT } from './social-texts.js'
+export {
+  INVALID_APP_CONFIGURATION_TEXT,
+  SOCIAL_LOGIN_USED_TEXT,
+  SOCIAL_OTHER_BROWSER_TEXT,
+} from './social-texts.js'
 
 /**
  * Issue 12: how long the frame waits for the provider's result, counted from its answer to

@@ -1,4 +1,8 @@
-import { SOCIAL_LOGIN_USED_TEXT, SOCIAL_OTHER_BROWSER_TEXT } from '../api/social-texts.js'
+import {
+  INVALID_APP_CONFIGURATION_TEXT,
+  SOCIAL_LOGIN_USED_TEXT,
+  SOCIAL_OTHER_BROWSER_TEXT,
+} from '../api/social-texts.js'
 
 /**
  * SPEC §8, the error catalogue. Each entry is a stable code and its English text, word for word.
@@ -7,7 +11,7 @@ import { SOCIAL_LOGIN_USED_TEXT, SOCIAL_OTHER_BROWSER_TEXT } from '../api/social
  */
 export const errorMessages = {
   // Shown to the user.
-  INVALID_APP_CONFIGURATION: 'Invalid App Configuration',
+  INVALID_APP_CONFIGURATION: INVALID_APP_CONFIGURATION_TEXT,
   FAILED_TO_FETCH_TRANSACTIONS: 'Failed to fetch transactions',
   RPC_METHOD_NOT_ALLOWED: 'Requested RPC call is not allowed',
   RPC_METHOD_NOT_ALLOWED_UI: 'Action not allowed',

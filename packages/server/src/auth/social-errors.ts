@@ -1,4 +1,5 @@
 import {
+  INVALID_APP_CONFIGURATION_TEXT,
   SOCIAL_LOGIN_USED_TEXT,
   SOCIAL_OTHER_BROWSER_TEXT,
   type SocialError as SocialErrorBody,
@@ -40,7 +41,7 @@ export const providerNotConfigured = (provider: SocialProvider) =>
  * origin the project does not allow, since it is the app's configuration that is wrong.
  */
 export const returnUrlNotAllowed = () =>
-  new SocialError(403, 'RETURN_URL_NOT_ALLOWED', 'Invalid App Configuration')
+  new SocialError(403, 'RETURN_URL_NOT_ALLOWED', INVALID_APP_CONFIGURATION_TEXT)
 
 export const flowNotFound = () =>
   new SocialError(404, 'FLOW_NOT_FOUND', 'No such social login: start again')

@@ -36,6 +36,7 @@ const FRAME_TEXTS: readonly ErrorCode[] = [
   'SOMETHING_WENT_WRONG',
   'SOCIAL_OTHER_BROWSER',
   'SOCIAL_LOGIN_USED',
+  'INVALID_APP_CONFIGURATION',
 ]
 
 function coded(failure: AuthFailure): AuthFailure {
